@@ -1,0 +1,40 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "TrustCheck",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "TrustCertificates", targets: ["TrustCertificates"]),
+        .library(name: "TrustEvaluation", targets: ["TrustEvaluation"]),
+        .library(name: "SecTrustCompat", targets: ["SecTrustCompat"]),
+        .library(name: "TrustConformance", targets: ["TrustConformance"]),
+        .executable(name: "trustcheck", targets: ["trustcheck"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CGnuTLS",
+            pkgConfig: "gnutls",
+            providers: [.apt(["libgnutls28-dev"])]
+        ),
+        // The only code that touches C pointers.
+        .target(name: "GnuTLSBridge", dependencies: ["CGnuTLS"]),
+        .target(name: "TrustCertificates", dependencies: ["GnuTLSBridge"]),
+        .target(name: "TrustEvaluation", dependencies: ["TrustCertificates"]),
+        .target(name: "SecTrustCompat", dependencies: ["TrustEvaluation", "TrustCertificates"]),
+        .target(name: "TrustConformance", dependencies: ["TrustEvaluation", "TrustCertificates"]),
+        .target(
+            name: "TrustCheckCLI",
+            dependencies: ["TrustCertificates", "TrustEvaluation", "TrustConformance"]
+        ),
+        .executableTarget(name: "trustcheck", dependencies: ["TrustCheckCLI"]),
+
+        .testTarget(name: "GnuTLSBridgeTests", dependencies: ["GnuTLSBridge"]),
+        .testTarget(name: "TrustCertificatesTests", dependencies: ["TrustCertificates"]),
+        .testTarget(name: "TrustEvaluationTests", dependencies: ["TrustEvaluation", "TrustCertificates"]),
+        .testTarget(name: "SecTrustCompatTests", dependencies: ["SecTrustCompat"]),
+        .testTarget(name: "TrustConformanceTests", dependencies: ["TrustConformance", "TrustEvaluation"]),
+        .testTarget(name: "TrustCheckCLITests", dependencies: ["TrustCheckCLI", "trustcheck"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,55 @@
+import CGnuTLS
+
+/// The outcome of checking one signature with GnuTLS.
+public enum SignatureCheck: Sendable, Equatable {
+    case valid
+    /// The signature does not verify under this key.
+    case invalid
+    /// The key cannot make this kind of signature (e.g. an EC key and an RSA signature).
+    case incompatibleKey
+    /// GnuTLS could not use the key or the algorithm at all.
+    case unusable(GnuTLSError)
+}
+
+/// A public key imported once from its SubjectPublicKeyInfo, used to check signatures made by it.
+/// Immutable after init; GnuTLS documents read-only use of a pubkey as thread-safe, hence @unchecked Sendable.
+public final class PublicKeyVerifier: @unchecked Sendable {
+    private let handle: gnutls_pubkey_t
+
+    public init(subjectPublicKeyInfo spki: [UInt8]) throws {
+        var handle: gnutls_pubkey_t?
+        try check(gnutls_pubkey_init(&handle), "gnutls_pubkey_init")
+        guard let key = handle else { throw GnuTLSError(code: -25, function: "gnutls_pubkey_init") }
+        let rc = withDatum(spki) { gnutls_pubkey_import(key, $0, GNUTLS_X509_FMT_DER) }
+        if rc < 0 {
+            gnutls_pubkey_deinit(key)
+            throw GnuTLSError(code: rc, function: "gnutls_pubkey_import")
+        }
+        self.handle = key
+    }
+
+    deinit { gnutls_pubkey_deinit(handle) }
+
+    /// Checks `signature` over `data` with the certificate signature algorithm `algorithm`.
+    /// Broken hashes (MD2, MD5) and SHA-1 are verified too: whether they are acceptable is the
+    /// engine's algorithm policy, not GnuTLS's.
+    public func verify(data: [UInt8], signature: [UInt8], algorithm: Int32) -> SignatureCheck {
+        guard algorithm > 0 else { return .unusable(GnuTLSError(code: -106, function: "gnutls_pubkey_verify_data2")) }
+        let flags = GNUTLS_VERIFY_ALLOW_SIGN_RSA_MD2.rawValue | GNUTLS_VERIFY_ALLOW_SIGN_RSA_MD5.rawValue
+            | GNUTLS_VERIFY_ALLOW_SIGN_WITH_SHA1.rawValue
+        let rc = withExtendedLifetime(self) {
+            withDatum(data) { dataDatum in
+                withDatum(signature) { signatureDatum in
+                    gnutls_pubkey_verify_data2(
+                        handle, gnutls_sign_algorithm_t(rawValue: UInt32(algorithm)), flags, dataDatum, signatureDatum)
+                }
+            }
+        }
+        switch rc {
+        case 0...: return .valid
+        case -89: return .invalid  // GNUTLS_E_PK_SIG_VERIFY_FAILED
+        case -419: return .incompatibleKey  // GNUTLS_E_INCOMPATIBLE_SIG_WITH_KEY
+        default: return .unusable(GnuTLSError(code: rc, function: "gnutls_pubkey_verify_data2"))
+        }
+    }
+}

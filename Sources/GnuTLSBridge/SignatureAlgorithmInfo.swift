@@ -1,0 +1,25 @@
+import CGnuTLS
+
+/// What GnuTLS knows about a certificate signature algorithm (a `gnutls_sign_algorithm_t`).
+public struct SignatureAlgorithmInfo: Sendable, Hashable {
+    public let id: Int32
+    /// GnuTLS's name, e.g. "RSA-SHA256", "ECDSA-SHA384", "EdDSA-Ed25519"; "unknown" for 0.
+    public let name: String
+    /// The digest name, e.g. "SHA256"; "" for algorithms without a separate hash (EdDSA) or unknown ones.
+    public let hashName: String
+    /// The public-key algorithm name, e.g. "RSA", "ECDSA", "EdDSA (Ed25519)", "RSA-PSS".
+    public let publicKeyAlgorithmName: String
+    /// GnuTLS's own verdict with GNUTLS_SIGN_FLAG_SECURE_FOR_CERTS (false for SHA-1 and MD5).
+    public let isSecureForCertificates: Bool
+
+    public init(id: Int32) {
+        self.id = id
+        let sign = gnutls_sign_algorithm_t(rawValue: UInt32(max(id, 0)))
+        name = id > 0 ? gnutls_sign_get_name(sign).map { String(cString: $0) } ?? "unknown" : "unknown"
+        let hash = gnutls_sign_get_hash_algorithm(sign)
+        hashName = hash.rawValue == 0 ? "" : gnutls_digest_get_name(hash).map { String(cString: $0) } ?? ""
+        let pk = gnutls_sign_get_pk_algorithm(sign)
+        publicKeyAlgorithmName = pk.rawValue == 0 ? "" : gnutls_pk_get_name(pk).map { String(cString: $0) } ?? ""
+        isSecureForCertificates = id > 0 && gnutls_sign_is_secure2(sign, UInt32(GNUTLS_SIGN_FLAG_SECURE_FOR_CERTS)) != 0
+    }
+}

@@ -1,0 +1,15 @@
+import Foundation
+
+/// Standard base64 with padding, as pins and PEM use it.
+public enum Base64 {
+    public static func encode(_ bytes: [UInt8]) -> String { Data(bytes).base64EncodedString() }
+
+    /// Strict decode: only the base64 alphabet, correct padding; whitespace is the caller's to strip.
+    public static func decode(_ text: String) -> [UInt8]? { Data(base64Encoded: text).map { Array($0) } }
+}
+
+public enum Hex {
+    public static func encode(_ bytes: [UInt8], separator: String = "") -> String {
+        bytes.map { String(format: "%02x", $0) }.joined(separator: separator)
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import GnuTLSBridge
+
+/// An X.509 certificate parsed once, at creation, into immutable values.
+///
+/// GnuTLS validates the encoding and decodes the extensions; TrustCheck's own DER reader slices the
+/// TBS bytes, the names, the validity (so dates before 1970 survive) and the key. Equality is DER
+/// byte equality, as Apple's `CFEqual` on SecCertificate.
+public final class Certificate: Sendable, Hashable, CustomStringConvertible {
+    public let der: [UInt8]
+    public let sha256: [UInt8]
+    public let sha1: [UInt8]
+    public let version: Int
+    /// The DER INTEGER content octets of the serial number (a leading 00 is kept).
+    public let serialNumber: [UInt8]
+    public let subject: DistinguishedName
+    public let issuer: DistinguishedName
+    public let notBefore: Date
+    public let notAfter: Date
+    public let signatureAlgorithm: SignatureAlgorithmInfo
+    public let signatureAlgorithmOID: String
+    public let tbsCertificate: [UInt8]
+    public let signature: [UInt8]
+    public let publicKey: PublicKeyInfo
+
+    public let extensions: [CertificateExtension]
+    public let basicConstraints: BasicConstraints?
+    public let keyUsage: KeyUsage?
+    /// nil when the extension is absent; the OIDs in certificate order otherwise.
+    public let extendedKeyUsage: [String]?
+    public let subjectAlternativeNames: [GeneralName]?
+    public let subjectKeyIdentifier: [UInt8]?
+    public let authorityKeyIdentifier: [UInt8]?
+    public let nameConstraints: NameConstraints?
+    public let policies: [CertificatePolicy]?
+    /// Known extensions GnuTLS could not decode, by OID, with the reason.
+    public let unparseableExtensions: [String: String]
+    /// OIDs that occur more than once in the extensions.
+    public let duplicateExtensions: [String]
+
+    public init(der input: [UInt8]) throws(CertificateParseError) {
+        do {
+            var reader = DERReader(input)
+            let outer = try reader.read(tag: DERTag.sequence, "a Certificate SEQUENCE")
+            der = Array(outer.encoded)
+            var parts = DERReader(outer.content)
+            let tbs = try parts.read(tag: DERTag.sequence, "a TBSCertificate SEQUENCE")
+            _ = try parts.read(tag: DERTag.sequence, "a signatureAlgorithm")
+            signature = Array(try parts.read(tag: DERTag.bitString, "a signature BIT STRING").bitStringBytes())
+            guard parts.isAtEnd else { throw DERError.unexpected("a Certificate of three fields") }
+            tbsCertificate = Array(tbs.encoded)
+            (notBefore, notAfter) = try Self.validity(of: tbs)
+        } catch let error as DERError {
+            throw CertificateParseError("not a DER certificate: \(error)")
+        } catch {
+            throw CertificateParseError("not a DER certificate: \(error)")
+        }
+
+        let fields: GnuTLSCertificateFields
+        do {
+            fields = try GnuTLSCertificateParser.parse(der: der)
+        } catch {
+            throw CertificateParseError("GnuTLS rejected the certificate: \(error)")
+        }
+
+        do {
+            subject = try DistinguishedName(der: fields.rawSubject, rfc4514: fields.subjectString)
+            issuer = try DistinguishedName(der: fields.rawIssuer, rfc4514: fields.issuerString)
+            publicKey = try PublicKeyInfo(
+                spki: fields.subjectPublicKeyInfo.isEmpty ? try Self.rawSPKI(of: der) : fields.subjectPublicKeyInfo,
+                gnutlsBits: fields.publicKeyBits)
+        } catch {
+            throw CertificateParseError("malformed name or key: \(error)")
+        }
+
+        sha256 = Digest.sha256(der)
+        sha1 = Digest.sha1(der)
+        version = fields.version
+        serialNumber = fields.serial
+        signatureAlgorithm = SignatureAlgorithmInfo(id: fields.signatureAlgorithm)
+        signatureAlgorithmOID = fields.signatureAlgorithmOID
+        extensions = fields.extensions.map { CertificateExtension(oid: $0.oid, critical: $0.critical, value: $0.value) }
+        var seen = Set<String>()
+        duplicateExtensions = extensions.map(\.oid).filter { !seen.insert($0).inserted }
+        basicConstraints = fields.basicConstraints.map {
+            BasicConstraints(isCA: $0.isCA, pathLength: $0.pathLength, critical: $0.critical)
+        }
+        keyUsage = fields.keyUsage.map { KeyUsage(rawValue: $0.bits) }
+        extendedKeyUsage = fields.extendedKeyUsages
+        subjectKeyIdentifier = fields.subjectKeyIdentifier
+        authorityKeyIdentifier = fields.authorityKeyIdentifier
+        policies = fields.policies?.map { policy in
+            CertificatePolicy(
+                oid: policy.oid,
+                cpsURIs: policy.qualifiers.filter { $0.type == 1 }.map(\.data),
+                userNotices: policy.qualifiers.filter { $0.type == 2 }.map(\.data))
+        }
+        var unparseable = fields.unparseableExtensions.mapValues { $0.description }
+        func names(_ tagged: [GnuTLSCertificateFields.TaggedName], in oid: String) -> [GeneralName] {
+            tagged.compactMap { name in
+                do { return try GeneralName(gnutls: name) } catch {
+                    unparseable[oid] = "\(error)"
+                    return nil
+                }
+            }
+        }
+        subjectAlternativeNames = fields.subjectAltNames.map { names($0, in: ExtensionOID.subjectAltName) }
+        nameConstraints = fields.nameConstraints.map {
+            NameConstraints(
+                permitted: names($0.permitted, in: ExtensionOID.nameConstraints),
+                excluded: names($0.excluded, in: ExtensionOID.nameConstraints),
+                critical: $0.critical)
+        }
+        unparseableExtensions = unparseable
+    }
+
+    /// Parses the first certificate in `der`; trailing bytes are ignored, as Apple's
+    /// SecCertificateCreateWithData does.
+    public convenience init(derSlice: ArraySlice<UInt8>) throws(CertificateParseError) {
+        try self.init(der: Array(derSlice))
+    }
+
+    private static func validity(of tbs: DERNode) throws -> (Date, Date) {
+        var fields = DERReader(tbs.content)
+        _ = try fields.readIfPresent(tag: 0xA0)  // version
+        _ = try fields.read(tag: DERTag.integer, "a serialNumber")
+        _ = try fields.read(tag: DERTag.sequence, "a signature AlgorithmIdentifier")
+        _ = try fields.read(tag: DERTag.sequence, "an issuer Name")
+        let validity = try fields.read(tag: DERTag.sequence, "a Validity")
+        var times = DERReader(validity.content)
+        let notBefore = try X509Time.decode(try times.read())
+        let notAfter = try X509Time.decode(try times.read())
+        guard times.isAtEnd else { throw DERError.unexpected("a Validity of two times") }
+        return (notBefore, notAfter)
+    }
+
+    /// The SPKI straight from the DER, for keys GnuTLS cannot import.
+    private static func rawSPKI(of der: [UInt8]) throws -> [UInt8] {
+        var reader = DERReader(der)
+        var certificate = DERReader(try reader.read().content)
+        var tbs = DERReader(try certificate.read().content)
+        _ = try tbs.readIfPresent(tag: 0xA0)
+        for _ in 0..<5 { _ = try tbs.read() }  // serial, signature, issuer, validity, subject
+        return Array(try tbs.read(tag: DERTag.sequence, "a SubjectPublicKeyInfo").encoded)
+    }
+
+    // MARK: Derived views
+
+    public var spkiSHA256: [UInt8] { publicKey.spkiSHA256 }
+    public var pin: String { publicKey.pin }
+    public var commonNames: [String] { subject.commonNames }
+    public var isSelfIssued: Bool { subject.normalized == issuer.normalized }
+    public var criticalExtensionOIDs: [String] { extensions.filter(\.critical).map(\.oid) }
+    /// Critical extensions TrustCheck does not understand: any of these makes the certificate unusable.
+    public var unknownCriticalExtensions: [String] {
+        criticalExtensionOIDs.filter { !ExtensionOID.understood.contains($0) }
+    }
+    public var dnsNames: [String] {
+        subjectAlternativeNames?.compactMap { if case .dnsName(let name) = $0 { return name } else { return nil } } ?? []
+    }
+    public var emailAddresses: [String] {
+        let san: [String] = subjectAlternativeNames?.compactMap {
+            if case .rfc822Name(let address) = $0 { return address } else { return nil }
+        } ?? []
+        return san + subject.values(of: AttributeOID.emailAddress)
+    }
+    public var ipAddresses: [[UInt8]] {
+        subjectAlternativeNames?.compactMap { if case .ipAddress(let ip) = $0 { return ip } else { return nil } } ?? []
+    }
+    public var isCA: Bool { basicConstraints?.isCA ?? false }
+
+    public var description: String { subjectSummary ?? subject.rfc4514 }
+
+    public static func == (lhs: Certificate, rhs: Certificate) -> Bool { lhs.der == rhs.der }
+    public func hash(into hasher: inout Hasher) { hasher.combine(sha256) }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// UTCTime / GeneralizedTime as RFC 5280 profiles them (UTC, "Z", seconds present), decoded without
+/// the 1970 and 2038 limits of time_t-based parsers.
+enum X509Time {
+    static func decode(_ node: DERNode) throws -> Date {
+        let text = String(decoding: node.content, as: UTF8.self)
+        let digits: Substring
+        let year: Int
+        switch node.tag {
+        case DERTag.utcTime:
+            guard text.count == 13, text.hasSuffix("Z") else { throw DERError.unexpected("a UTCTime YYMMDDHHMMSSZ") }
+            let twoDigit = try number(text.prefix(2))
+            year = twoDigit < 50 ? 2000 + twoDigit : 1900 + twoDigit
+            digits = text.dropFirst(2).dropLast()
+        case DERTag.generalizedTime:
+            guard text.count == 15, text.hasSuffix("Z") else {
+                throw DERError.unexpected("a GeneralizedTime YYYYMMDDHHMMSSZ")
+            }
+            year = try number(text.prefix(4))
+            digits = text.dropFirst(4).dropLast()
+        default:
+            throw DERError.unexpected("a UTCTime or GeneralizedTime")
+        }
+        let chars = Array(digits)
+        func field(_ i: Int) throws -> Int { try number(String(chars[i..<i + 2])[...]) }
+        let month = try field(0), day = try field(2), hour = try field(4), minute = try field(6), second = try field(8)
+        guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
+              hour < 24, minute < 60, second < 60
+        else { throw DERError.unexpected("a valid calendar time") }
+        let days = daysFromCivil(year: year, month: month, day: day)
+        return Date(timeIntervalSince1970: TimeInterval(days * 86400 + hour * 3600 + minute * 60 + second))
+    }
+
+    private static func number(_ text: Substring) throws -> Int {
+        guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text) else {
+            throw DERError.unexpected("a time made of digits")
+        }
+        return value
+    }
+
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146097 + dayOfEra - 719468
+    }
+}

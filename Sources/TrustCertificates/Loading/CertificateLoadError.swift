@@ -1,0 +1,20 @@
+/// Why a file or directory of certificates could not be loaded. `path` names the file; `problem`
+/// says what is wrong in words a person can act on.
+public struct CertificateLoadError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: String, Sendable {
+        case unreadable, empty, tooLarge, tooManyCertificates, notACertificate, truncated, badPEM, badCertificate,
+            noCertificatesInDirectory
+    }
+
+    public let path: String
+    public let kind: Kind
+    public let problem: String
+
+    public init(path: String, kind: Kind, problem: String) {
+        self.path = path
+        self.kind = kind
+        self.problem = problem
+    }
+
+    public var description: String { "\(path): \(problem)" }
+}

@@ -1,0 +1,171 @@
+import Foundation
+
+/// Loads certificates from files and directories, recognising each file by its content (PEM blocks,
+/// DER, concatenated DER or bare base64), never by its extension.
+public enum CertificateLoader {
+    /// Larger inputs are refused before they are read: no real bundle is near this.
+    public static let maximumFileSize = 32 * 1024 * 1024
+    public static let maximumCertificates = 20_000
+
+    /// Loads every path (file or directory) in order, dropping exact duplicates.
+    public static func load(paths: [String]) throws(CertificateLoadError) -> [Certificate] {
+        var seen = Set<[UInt8]>()
+        var result: [Certificate] = []
+        for path in paths {
+            for certificate in try load(path: path) where seen.insert(certificate.sha256).inserted {
+                result.append(certificate)
+            }
+        }
+        return result
+    }
+
+    public static func load(path: String) throws(CertificateLoadError) -> [Certificate] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw CertificateLoadError(path: path, kind: .unreadable, problem: "no such file or directory")
+        }
+        return isDirectory.boolValue ? try loadDirectory(path) : try certificates(in: try read(path), from: path)
+    }
+
+    /// A directory contributes every file that holds certificates; files that do not look like
+    /// certificates at all (keys, READMEs) are skipped, but a broken certificate file is an error.
+    private static func loadDirectory(_ path: String) throws(CertificateLoadError) -> [Certificate] {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: path).sorted()
+        } catch {
+            throw CertificateLoadError(path: path, kind: .unreadable, problem: "cannot list directory: \(reason(error))")
+        }
+        var result: [Certificate] = []
+        var seen = Set<[UInt8]>()
+        for name in names where !name.hasPrefix(".") {
+            let file = (path as NSString).appendingPathComponent(name)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue else {
+                continue
+            }
+            let bytes = try read(file)
+            guard looksLikeCertificates(bytes) else { continue }
+            for certificate in try certificates(in: bytes, from: file) where seen.insert(certificate.sha256).inserted {
+                result.append(certificate)
+                guard result.count <= maximumCertificates else {
+                    throw CertificateLoadError(path: path, kind: .tooManyCertificates,
+                                               problem: "more than \(maximumCertificates) certificates")
+                }
+            }
+        }
+        guard !result.isEmpty else {
+            throw CertificateLoadError(path: path, kind: .noCertificatesInDirectory,
+                                       problem: "directory contains no certificates")
+        }
+        return result
+    }
+
+    private static func read(_ path: String) throws(CertificateLoadError) -> [UInt8] {
+        let attributes: [FileAttributeKey: Any]
+        do { attributes = try FileManager.default.attributesOfItem(atPath: path) } catch {
+            throw CertificateLoadError(path: path, kind: .unreadable, problem: "cannot read: \(reason(error))")
+        }
+        if let size = attributes[.size] as? Int, size > maximumFileSize {
+            throw CertificateLoadError(
+                path: path, kind: .tooLarge,
+                problem: "file is \(size) bytes, larger than the \(maximumFileSize / 1024 / 1024) MiB limit")
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw CertificateLoadError(path: path, kind: .unreadable, problem: "cannot read: permission denied")
+        }
+        defer { try? handle.close() }
+        // Read at most one byte past the limit, so a file that grows after the size check stays bounded.
+        let data: Data
+        do { data = try handle.read(upToCount: maximumFileSize + 1) ?? Data() } catch {
+            throw CertificateLoadError(path: path, kind: .unreadable, problem: "cannot read: \(reason(error))")
+        }
+        guard data.count <= maximumFileSize else {
+            throw CertificateLoadError(path: path, kind: .tooLarge,
+                                       problem: "file is larger than the \(maximumFileSize / 1024 / 1024) MiB limit")
+        }
+        return Array(data)
+    }
+
+    private static func reason(_ error: Error) -> String {
+        if let cocoa = error as? CocoaError, let underlying = cocoa.underlying as? POSIXError {
+            return String(cString: strerror(underlying.code.rawValue))
+        }
+        return (error as NSError).localizedDescription
+    }
+
+    /// Parses certificates from bytes; `path` only names the source in errors.
+    public static func certificates(in bytes: [UInt8], from path: String) throws(CertificateLoadError) -> [Certificate] {
+        guard !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else {
+            throw CertificateLoadError(path: path, kind: .empty, problem: "file is empty")
+        }
+        let ders: [ArraySlice<UInt8>]
+        if bytes.first == 0x30 {
+            ders = try splitDER(bytes, path: path)
+        } else if let text = String(validating: bytes, as: UTF8.self) ?? String(bytes: bytes, encoding: .isoLatin1),
+                  text.contains("-----BEGIN") {
+            ders = try PEMDecoder.certificateBlocks(in: text, path: path)
+        } else if let bare = bareBase64(bytes) {
+            ders = try splitDER(bare, path: path)
+        } else {
+            throw CertificateLoadError(path: path, kind: .notACertificate,
+                                       problem: "not a certificate: neither PEM, DER nor base64 DER")
+        }
+        guard ders.count <= maximumCertificates else {
+            throw CertificateLoadError(path: path, kind: .tooManyCertificates,
+                                       problem: "\(ders.count) certificates, more than the limit of \(maximumCertificates)")
+        }
+        var result: [Certificate] = []
+        result.reserveCapacity(ders.count)
+        for (index, der) in ders.enumerated() {
+            do {
+                result.append(try Certificate(der: Array(der)))
+            } catch {
+                let which = ders.count > 1 ? "certificate \(index + 1) of \(ders.count): " : ""
+                throw CertificateLoadError(path: path, kind: .badCertificate, problem: which + error.reason)
+            }
+        }
+        return result
+    }
+
+    /// One DER certificate or several concatenated.
+    private static func splitDER(_ bytes: [UInt8], path: String) throws(CertificateLoadError) -> [ArraySlice<UInt8>] {
+        var reader = DERReader(bytes)
+        var result: [ArraySlice<UInt8>] = []
+        while !reader.isAtEnd {
+            do {
+                let node = try reader.read()
+                guard node.tag == DERTag.sequence else {
+                    throw CertificateLoadError(path: path, kind: .notACertificate,
+                                               problem: "not a certificate: DER item \(result.count + 1) is not a SEQUENCE")
+                }
+                result.append(node.encoded)
+            } catch let error as CertificateLoadError {
+                throw error
+            } catch DERError.truncated {
+                throw CertificateLoadError(
+                    path: path, kind: .truncated,
+                    problem: "truncated DER: certificate \(result.count + 1) ends before its declared length")
+            } catch {
+                throw CertificateLoadError(path: path, kind: .notACertificate, problem: "not a certificate: \(error)")
+            }
+            guard result.count <= maximumCertificates else { break }
+        }
+        return result
+    }
+
+    private static func bareBase64(_ bytes: [UInt8]) -> [UInt8]? {
+        let body = bytes.filter { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }
+        guard body.count >= 16 else { return nil }
+        guard let decoded = Base64.decode(String(decoding: body, as: UTF8.self)), decoded.first == 0x30 else { return nil }
+        return decoded
+    }
+
+    /// Whether a file in a directory is meant to hold certificates.
+    private static func looksLikeCertificates(_ bytes: [UInt8]) -> Bool {
+        if bytes.first == 0x30 { return true }
+        let head = String(decoding: bytes.prefix(1 << 20), as: UTF8.self)
+        return head.contains("-----BEGIN CERTIFICATE-----") || head.contains("-----BEGIN TRUSTED CERTIFICATE-----")
+            || head.contains("-----BEGIN X509 CERTIFICATE-----")
+    }
+}

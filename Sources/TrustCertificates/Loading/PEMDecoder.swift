@@ -1,0 +1,61 @@
+/// Finds certificate blocks in PEM text. Other block types (keys, CRLs) and text around blocks are ignored.
+enum PEMDecoder {
+    static let certificateLabels: Set<String> = ["CERTIFICATE", "X509 CERTIFICATE", "TRUSTED CERTIFICATE"]
+
+    static func certificateBlocks(in text: String, path: String) throws(CertificateLoadError) -> [ArraySlice<UInt8>] {
+        var result: [ArraySlice<UInt8>] = []
+        var label: String?
+        var body = ""
+        var startLine = 0
+        var sawAnyBlock = false
+        for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = rawLine.trimmingCharacters(in: " \t\r")
+            if label == nil {
+                if line.hasPrefix("-----BEGIN "), line.hasSuffix("-----") {
+                    label = String(line.dropFirst(11).dropLast(5))
+                    body = ""
+                    startLine = number + 1
+                    sawAnyBlock = true
+                }
+                continue
+            }
+            if line.hasPrefix("-----END ") {
+                defer { label = nil }
+                guard line == "-----END \(label!)-----" else {
+                    throw CertificateLoadError(path: path, kind: .badPEM,
+                                               problem: "PEM block at line \(startLine): END line does not match BEGIN \(label!)")
+                }
+                guard certificateLabels.contains(label!) else { continue }
+                guard let der = Base64.decode(body), !der.isEmpty else {
+                    throw CertificateLoadError(path: path, kind: .badPEM,
+                                               problem: "PEM block at line \(startLine): base64 body is invalid")
+                }
+                result.append(der[...])
+                if result.count > CertificateLoader.maximumCertificates { return result }
+                continue
+            }
+            // Skip RFC 1421 headers ("Proc-Type: ...") inside a block.
+            if line.contains(":") { continue }
+            body += line
+        }
+        if let label {
+            throw CertificateLoadError(path: path, kind: .badPEM,
+                                       problem: "PEM block \(label) at line \(startLine) has no END line (truncated?)")
+        }
+        guard !result.isEmpty else {
+            throw CertificateLoadError(
+                path: path, kind: .notACertificate,
+                problem: sawAnyBlock ? "PEM file holds no CERTIFICATE block" : "not a certificate")
+        }
+        return result
+    }
+}
+
+extension Substring {
+    func trimmingCharacters(in set: String) -> Substring {
+        var result = self
+        while let first = result.first, set.contains(first) { result = result.dropFirst() }
+        while let last = result.last, set.contains(last) { result = result.dropLast() }
+        return result
+    }
+}

@@ -1,0 +1,33 @@
+/// Decoding and RFC 4518-style normalisation of the string types X.501 names use.
+enum DirectoryString {
+    static func decode(tag: UInt8, _ bytes: ArraySlice<UInt8>) -> String? {
+        switch tag {
+        case DERTag.utf8String, DERTag.printableString, DERTag.ia5String, 0x12 /* NumericString */, 0x1A /* VisibleString */:
+            return String(validating: Array(bytes), as: UTF8.self)
+        case DERTag.teletexString:
+            return String(bytes.map { Character(Unicode.Scalar($0)) })
+        case DERTag.bmpString:
+            guard bytes.count % 2 == 0 else { return nil }
+            let units = stride(from: bytes.startIndex, to: bytes.endIndex, by: 2).map {
+                UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1])
+            }
+            return String(validating: units, as: UTF16.self)
+        case DERTag.universalString:
+            guard bytes.count % 4 == 0 else { return nil }
+            var scalars = String.UnicodeScalarView()
+            for offset in stride(from: bytes.startIndex, to: bytes.endIndex, by: 4) {
+                let value = bytes[offset..<offset + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+                guard let scalar = Unicode.Scalar(value) else { return nil }
+                scalars.append(scalar)
+            }
+            return String(scalars)
+        default:
+            return nil
+        }
+    }
+
+    /// Case-folds, trims and collapses internal whitespace runs to one space.
+    static func normalize(_ text: String) -> String {
+        text.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+}

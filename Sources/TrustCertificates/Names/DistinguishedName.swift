@@ -1,0 +1,89 @@
+/// An X.501 Name: its exact DER, its RFC 4514 text, its attributes in DER order, and a normalised
+/// form used to match issuers to subjects.
+public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
+    public struct Attribute: Sendable, Hashable {
+        public let oid: String
+        /// The ASN.1 string tag the value was encoded with (PrintableString, UTF8String, ...).
+        public let valueTag: UInt8
+        public let rawValue: [UInt8]
+        /// The value decoded as text (UTF-8, BMP, Universal or Latin-1 strings); nil for non-string values.
+        public let text: String?
+    }
+
+    public let der: [UInt8]
+    public let rfc4514: String
+    /// Relative distinguished names in DER order; each is a set of one or more attributes.
+    public let rdns: [[Attribute]]
+    /// RFC 5280 §7.1 comparison key: string values case-folded with whitespace collapsed, string types
+    /// ignored. Two names with the same key are the same name for path building.
+    public let normalized: [UInt8]
+
+    public var description: String { rfc4514 }
+    public var isEmpty: Bool { rdns.isEmpty }
+    public var attributes: [Attribute] { rdns.flatMap { $0 } }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.der == rhs.der }
+    public func hash(into hasher: inout Hasher) { hasher.combine(der) }
+
+    /// Values of one attribute type, in DER order.
+    public func values(of oid: String) -> [String] { attributes.filter { $0.oid == oid }.compactMap(\.text) }
+
+    public var commonNames: [String] { values(of: AttributeOID.commonName) }
+
+    public init(der: [UInt8], rfc4514: String) throws {
+        self.der = der
+        self.rfc4514 = rfc4514
+        var reader = DERReader(der)
+        let sequence = try reader.read(tag: DERTag.sequence, "a Name SEQUENCE")
+        guard reader.isAtEnd else { throw DERError.unexpected("a single Name") }
+        var rdns: [[Attribute]] = []
+        for set in try sequence.children() {
+            guard set.tag == DERTag.set else { throw DERError.unexpected("an RDN SET") }
+            var rdn: [Attribute] = []
+            for pair in try set.children() {
+                guard pair.tag == DERTag.sequence else { throw DERError.unexpected("an AttributeTypeAndValue") }
+                var fields = DERReader(pair.content)
+                let type = try fields.read(tag: DERTag.oid, "an attribute type OID")
+                let value = try fields.read()
+                guard fields.isAtEnd, let oid = OIDDecoder.dotted(type.content) else {
+                    throw DERError.unexpected("an AttributeTypeAndValue")
+                }
+                rdn.append(Attribute(oid: oid, valueTag: value.tag, rawValue: Array(value.content),
+                                     text: DirectoryString.decode(tag: value.tag, value.content)))
+            }
+            guard !rdn.isEmpty else { throw DERError.unexpected("a non-empty RDN") }
+            rdns.append(rdn)
+        }
+        self.rdns = rdns
+        self.normalized = Self.normalize(rdns)
+    }
+
+    private static func normalize(_ rdns: [[Attribute]]) -> [UInt8] {
+        var key: [UInt8] = []
+        for rdn in rdns {
+            // Attributes within an RDN are a SET: order them so that encoding order does not matter.
+            let parts = rdn.map { attribute -> [UInt8] in
+                var part = Array(attribute.oid.utf8) + [0x3D]
+                if let text = attribute.text {
+                    part += Array(DirectoryString.normalize(text).utf8)
+                } else {
+                    part += [attribute.valueTag] + attribute.rawValue
+                }
+                return part
+            }.sorted { $0.lexicographicallyPrecedes($1) }
+            for part in parts {
+                key += [UInt8(truncatingIfNeeded: part.count >> 8), UInt8(truncatingIfNeeded: part.count)] + part
+            }
+            key.append(0xFF)
+        }
+        return key
+    }
+}
+
+public enum AttributeOID {
+    public static let commonName = "2.5.4.3"
+    public static let organizationalUnit = "2.5.4.11"
+    public static let organization = "2.5.4.10"
+    public static let description = "2.5.4.13"
+    public static let emailAddress = "1.2.840.113549.1.9.1"
+}
