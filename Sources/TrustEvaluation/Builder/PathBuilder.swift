@@ -1,0 +1,163 @@
+import Foundation
+import TrustCertificates
+
+/// Depth-first, backtracking search for paths from the leaf to an anchor, in Apple's order: for each
+/// partial path, anchors are tried before presented intermediates, and issuers that would fail the
+/// parent checks (expired, not a CA) are tried last. Every complete path is handed to `visit`, which
+/// says whether the search may stop.
+struct PathBuilder {
+    let anchors: TrustAnchors
+    let intermediates: CertificateStore
+    let budget: SearchBudget
+    let time: Date
+    let diagnostics: TrustDiagnostics?
+
+    private(set) var signatureChecks = 0
+    private(set) var pathsVisited = 0
+    private(set) var budgetExhausted = false
+    private var signatureCache: [SignaturePair: Bool] = [:]
+
+    init(anchors: TrustAnchors, intermediates: CertificateStore, budget: SearchBudget, time: Date,
+         diagnostics: TrustDiagnostics?)
+    {
+        self.anchors = anchors
+        self.intermediates = intermediates
+        self.budget = budget
+        self.time = time
+        self.diagnostics = diagnostics
+    }
+
+    enum Decision { case stop, keepSearching }
+
+    mutating func search(from leaf: Certificate, visit: (CandidatePath) -> Decision) {
+        let leafElement = ChainElement(certificate: leaf, source: anchors.source(of: leaf) ?? .presented)
+        if leafElement.source != .presented {
+            narrate("leaf \(describe(leaf)) is itself an anchor")
+            let path = CandidatePath(elements: [leafElement], isAnchored: true, endsSelfSigned: isSelfSigned(leaf))
+            if visitCounted(path, visit) == .stop { return }
+        }
+        _ = extend([leafElement], visit: visit)
+    }
+
+    /// Returns .stop when the search is over (accepted path or budget spent).
+    private mutating func extend(_ elements: [ChainElement], visit: (CandidatePath) -> Decision) -> Decision {
+        let top = elements[elements.count - 1].certificate
+        guard elements.count < budget.maximumPathLength else {
+            narrate("path of \(elements.count) certificates is at the length limit")
+            return visitCounted(CandidatePath(elements: elements, isAnchored: false, endsSelfSigned: false), visit)
+        }
+        var extended = false
+        for (candidate, source) in orderedIssuers(of: top, below: elements) {
+            guard signatureChecks < budget.maximumSignatureChecks || signatureCache[SignaturePair(top, candidate)] != nil
+            else {
+                budgetExhausted = true
+                narrate("signature-check budget of \(budget.maximumSignatureChecks) spent")
+                return .stop
+            }
+            guard verifies(top, issuedBy: candidate) else {
+                narrate("  \(describe(candidate)) has the right name but did not sign \(describe(top))")
+                continue
+            }
+            extended = true
+            let path = elements + [ChainElement(certificate: candidate, source: source)]
+            if source != .presented {
+                narrate("  \(describe(top)) ← anchor \(describe(candidate)) (\(source.rawValue))")
+                let candidatePath = CandidatePath(elements: path, isAnchored: true, endsSelfSigned: isSelfSigned(candidate))
+                if visitCounted(candidatePath, visit) == .stop { return .stop }
+            } else if isSelfSigned(candidate) {
+                narrate("  \(describe(top)) ← \(describe(candidate)), self-signed and not an anchor")
+                if visitCounted(CandidatePath(elements: path, isAnchored: false, endsSelfSigned: true), visit) == .stop {
+                    return .stop
+                }
+            } else {
+                narrate("  \(describe(top)) ← \(describe(candidate))")
+                if extend(path, visit: visit) == .stop { return .stop }
+            }
+        }
+        if !extended {
+            // Nothing above this certificate: a partial path, reported as a missing intermediate,
+            // or as an untrusted root when it ends in a self-signed certificate.
+            narrate("  no issuer found for \(describe(top))")
+            let selfSigned = isSelfSigned(top)
+            return visitCounted(CandidatePath(elements: elements, isAnchored: false, endsSelfSigned: selfSigned), visit)
+        }
+        return .keepSearching
+    }
+
+    private mutating func visitCounted(_ path: CandidatePath, _ visit: (CandidatePath) -> Decision) -> Decision {
+        pathsVisited += 1
+        if visit(path) == .stop { return .stop }
+        if pathsVisited >= budget.maximumPaths {
+            budgetExhausted = true
+            narrate("path budget of \(budget.maximumPaths) spent")
+            return .stop
+        }
+        return .keepSearching
+    }
+
+    /// Anchors first, then presented intermediates, then (with anchors-only on) system roots as
+    /// untrusted parents. Within each group, issuers that pass the parent checks come first.
+    /// Certificates already on the path (by key and name) are skipped, which breaks loops.
+    private func orderedIssuers(of certificate: Certificate, below elements: [ChainElement])
+        -> [(Certificate, CertificateSource)]
+    {
+        let onPath = Set(elements.map { $0.certificate.subject.normalized + $0.certificate.spkiSHA256 })
+        var seen = Set<[UInt8]>()
+        func fresh(_ candidate: Certificate) -> Bool {
+            !onPath.contains(candidate.subject.normalized + candidate.spkiSHA256) && seen.insert(candidate.sha256).inserted
+        }
+        let anchorIssuers = anchors.anchorIssuers(of: certificate).filter { fresh($0.0) }
+        let parents = (intermediates.issuers(of: certificate) + anchors.untrustedSystemIssuers(of: certificate))
+            .filter(fresh).map { ($0, CertificateSource.presented) }
+        return preferPassingParentChecks(anchorIssuers) + preferPassingParentChecks(parents)
+    }
+
+    private func preferPassingParentChecks(_ candidates: [(Certificate, CertificateSource)])
+        -> [(Certificate, CertificateSource)]
+    {
+        let passing = candidates.filter { passesParentChecks($0.0) }
+        let failing = candidates.filter { !passesParentChecks($0.0) }
+        return passing + failing
+    }
+
+    /// Apple's quick checks on a new top certificate; failing ones are deferred, not discarded.
+    private func passesParentChecks(_ certificate: Certificate) -> Bool {
+        let valid = time >= certificate.notBefore && time <= certificate.notAfter
+        let ca = certificate.version < 3 || certificate.basicConstraints?.isCA == true
+        let signs = certificate.keyUsage.map { $0.contains(.keyCertSign) } ?? true
+        return valid && ca && signs && !KeyStrengthCheck.isBroken(certificate.publicKey)
+    }
+
+    private mutating func verifies(_ certificate: Certificate, issuedBy issuer: Certificate) -> Bool {
+        let pair = SignaturePair(certificate, issuer)
+        if let known = signatureCache[pair] { return known }
+        signatureChecks += 1
+        let valid = issuer.publicKey.verifier?.verify(
+            data: certificate.tbsCertificate, signature: certificate.signature, algorithm: certificate.signatureAlgorithm.id)
+            == .valid
+        signatureCache[pair] = valid
+        return valid
+    }
+
+    private mutating func isSelfSigned(_ certificate: Certificate) -> Bool {
+        certificate.isSelfIssued && verifies(certificate, issuedBy: certificate)
+    }
+
+    private func narrate(_ line: @autoclosure () -> String) {
+        diagnostics?(line())
+    }
+
+    private func describe(_ certificate: Certificate) -> String {
+        "\u{201C}\(certificate.subjectSummary ?? certificate.subject.rfc4514)\u{201D}"
+    }
+}
+
+private struct SignaturePair: Hashable {
+    let subject: [UInt8]
+    let issuer: [UInt8]
+
+    init(_ subject: Certificate, _ issuer: Certificate) {
+        self.subject = subject.sha256
+        self.issuer = issuer.sha256
+    }
+}

@@ -1,0 +1,104 @@
+import TrustCertificates
+
+/// RFC 5280 §6.1 basic path processing, as Apple runs it for every policy (§4.6): CA status and
+/// keyCertSign of every issuer (the anchor included), path lengths and name constraints seeded by the
+/// anchor, unknown critical extensions below the anchor, key-identifier linkage and non-empty names.
+struct BasicCertificateProcessing: PathCheck {
+    let profile: TrustProfile
+
+    /// Apple fails closed on constraint sets this large rather than spend unbounded time on them.
+    static let maximumSubtrees = 1024
+
+    func check(_ context: PathContext, into failures: inout [TrustFailure]) {
+        let certificates = context.certificates
+        checkIssuers(context, into: &failures)
+        checkPathLength(certificates, into: &failures)
+        checkNameConstraints(context, into: &failures)
+        for (index, certificate) in certificates.enumerated() {
+            let isAnchor = index == context.anchorIndex
+            if !isAnchor, !certificate.unknownCriticalExtensions.isEmpty {
+                failures.append(TrustFailure(index: index, check: .criticalExtensions,
+                                             detail: certificate.unknownCriticalExtensions.joined(separator: ", ")))
+            }
+            if !certificate.unparseableExtensions.isEmpty {
+                failures.append(TrustFailure(index: index, check: .unparseableExtension,
+                                             detail: certificate.unparseableExtensions.keys.sorted().joined(separator: ", ")))
+            }
+            if !certificate.duplicateExtensions.isEmpty {
+                failures.append(TrustFailure(index: index, check: .duplicateExtension,
+                                             detail: certificate.duplicateExtensions.joined(separator: ", ")))
+            }
+            if index + 1 < certificates.count, let aki = certificate.authorityKeyIdentifier,
+               let ski = certificates[index + 1].subjectKeyIdentifier, aki != ski
+            {
+                failures.append(TrustFailure(index: index, check: .idLinkage))
+            }
+            if certificate.subject.isEmpty {
+                // A leaf may have an empty subject only when a critical subjectAltName names it.
+                let criticalSAN = certificate.extensions.contains { $0.oid == ExtensionOID.subjectAltName && $0.critical }
+                if index > 0 || !criticalSAN { failures.append(TrustFailure(index: index, check: .nonEmptySubject)) }
+            }
+        }
+    }
+
+    /// Every certificate above the leaf signs certificates, so it must be a CA allowed to do so.
+    private func checkIssuers(_ context: PathContext, into failures: inout [TrustFailure]) {
+        let certificates = context.certificates
+        guard certificates.count > 1 else { return }
+        let anchorIsV3 = context.anchorIndex.map { certificates[$0].version >= 3 } ?? true
+        for index in 1..<certificates.count {
+            let certificate = certificates[index]
+            let isAnchor = index == context.anchorIndex
+            if certificate.version >= 3 {
+                if let constraints = certificate.basicConstraints {
+                    if !constraints.isCA { failures.append(TrustFailure(index: index, check: .basicConstraintsCA)) }
+                } else {
+                    failures.append(TrustFailure(index: index, check: .basicConstraints))
+                }
+            } else if !isAnchor && (anchorIsV3 || profile != .apple) {
+                // A v1/v2 certificate cannot say it is a CA; only an anchor may be one.
+                failures.append(TrustFailure(index: index, check: .basicConstraints, detail: "version \(certificate.version) issuer"))
+            }
+            if let usage = certificate.keyUsage, !usage.contains(.keyCertSign) {
+                failures.append(TrustFailure(index: index, check: .keyUsage, detail: "issuer without keyCertSign"))
+            }
+        }
+    }
+
+    /// pathLenConstraint of the CA at index i bounds the non-self-issued intermediates below it.
+    private func checkPathLength(_ certificates: [Certificate], into failures: inout [TrustFailure]) {
+        guard certificates.count > 2 else { return }
+        for index in 2..<certificates.count {
+            guard let limit = certificates[index].basicConstraints?.pathLength else { continue }
+            let below = (1..<index).filter { !certificates[$0].isSelfIssued }.count
+            if below > limit {
+                failures.append(TrustFailure(index: index, check: .basicConstraintsPathLen,
+                                             detail: "\(below) intermediates below a pathLen of \(limit)"))
+            }
+        }
+    }
+
+    /// Each CA's constraints apply to every certificate below it; self-issued intermediates are exempt.
+    private func checkNameConstraints(_ context: PathContext, into failures: inout [TrustFailure]) {
+        let certificates = context.certificates
+        guard certificates.count > 1 else { return }
+        var reported = Set<Int>()
+        for issuerIndex in 1..<certificates.count {
+            guard let constraints = certificates[issuerIndex].nameConstraints else { continue }
+            if constraints.permitted.count + constraints.excluded.count > Self.maximumSubtrees {
+                failures.append(TrustFailure(index: issuerIndex, check: .nameConstraints, detail: "too many subtrees"))
+                continue
+            }
+            for index in 0..<issuerIndex where !reported.contains(index) {
+                let certificate = certificates[index]
+                if index > 0 && certificate.isSelfIssued { continue }
+                let violations = NameConstraintsChecker.violations(
+                    of: constraints, by: certificate, isLeaf: index == 0, rules: context.hostnameRules)
+                if let first = violations.first {
+                    reported.insert(index)
+                    failures.append(TrustFailure(index: index, check: .nameConstraints, detail: first.description))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,43 @@
+/// Apple's OSStatus values used by trust evaluation (SecBase.h).
+public enum OSStatusCode {
+    public static let errSecSuccess: Int32 = 0
+    public static let errSecUnimplemented: Int32 = -4
+    public static let errSecParam: Int32 = -50
+    public static let errSecAllocate: Int32 = -108
+    public static let errSecCreateChainFailed: Int32 = -25318
+    public static let errSecDecode: Int32 = -26275
+    public static let errSecInvalidCertificate: Int32 = -26275
+    public static let errSecInternal: Int32 = -26276
+    public static let errSecHostNameMismatch: Int32 = -67602
+    public static let errSecUnknownCriticalExtensionFlag: Int32 = -67603
+    public static let errSecNoBasicConstraints: Int32 = -67604
+    public static let errSecNoBasicConstraintsCA: Int32 = -67605
+    public static let errSecInvalidKeyUsageForPolicy: Int32 = -67608
+    public static let errSecInvalidExtendedKeyUsage: Int32 = -67609
+    public static let errSecInvalidIDLinkage: Int32 = -67610
+    public static let errSecPathLengthConstraintExceeded: Int32 = -67611
+    public static let errSecInvalidRoot: Int32 = -67612
+    public static let errSecUnknownCertExtension: Int32 = -67618
+    public static let errSecIncompleteCertRevocationCheck: Int32 = -67635
+    public static let errSecTrustSettingDeny: Int32 = -67654
+    public static let errSecInvalidSubjectName: Int32 = -67655
+    public static let errSecInternalError: Int32 = -67671
+    public static let errSecInvalidData: Int32 = -67673
+    public static let errSecInvalidName: Int32 = -67689
+    public static let errSecUnsupportedKeySize: Int32 = -67735
+    public static let errSecPublicKeyInconsistent: Int32 = -67811
+    public static let errSecInvalidDigestAlgorithm: Int32 = -67815
+    public static let errSecCertificateExpired: Int32 = -67818
+    public static let errSecCertificateNotValidYet: Int32 = -67819
+    public static let errSecCertificateRevoked: Int32 = -67820
+    public static let errSecVerifyActionFailed: Int32 = -67825
+    public static let errSecInvalidPolicyIdentifiers: Int32 = -67835
+    public static let errSecNotTrusted: Int32 = -67843
+    public static let errSecMissingRequiredExtension: Int32 = -67880
+    public static let errSecCertificatePolicyNotAllowed: Int32 = -67899
+    public static let errSecCertificateNameNotAllowed: Int32 = -67900
+    public static let errSecCertificateValidityPeriodTooLong: Int32 = -67901
+    public static let errSecCertificateIsCA: Int32 = -67902
+    public static let errSecCertificateDuplicateExtension: Int32 = -67903
+    public static let errSSLATSCertificateTrustViolation: Int32 = -9886
+}

@@ -1,0 +1,27 @@
+import Foundation
+import TrustCertificates
+
+/// One candidate path and everything a check needs to judge it.
+struct PathContext {
+    let path: CandidatePath
+    let policy: TrustPolicy
+    let time: Date
+    let anchors: TrustAnchors
+    let publicSuffixes: PublicSuffixList
+
+    var certificates: [Certificate] { path.certificates }
+    var leaf: Certificate { path.certificates[0] }
+    var lastIndex: Int { path.certificates.count - 1 }
+    /// Index of the trusted anchor, when the path has one (always the last certificate).
+    var anchorIndex: Int? { path.isAnchored ? lastIndex : nil }
+
+    /// Apple's "system-trust" rules depend on the root's bytes, not on how it was anchored (§3.2).
+    var rootIsInSystemStore: Bool { anchors.system.contains(certificates[lastIndex]) }
+
+    var hostnameRules: HostnameRules { policy.profile == .apple ? .apple : .webpki }
+}
+
+/// A check run on every candidate path; it appends the failures it finds.
+protocol PathCheck: Sendable {
+    func check(_ context: PathContext, into failures: inout [TrustFailure])
+}

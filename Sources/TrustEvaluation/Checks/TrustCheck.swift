@@ -1,0 +1,113 @@
+/// A named check on a certificate path. Raw values are Apple's policy check keys (the keys of
+/// SecTrustCopyResult's TrustResultDetails), so results read the same as on Apple platforms.
+/// Checks Apple does not have are marked as TrustCheck's own.
+public enum TrustCheck: String, Sendable, CaseIterable, Codable, CustomStringConvertible {
+    case sslHostname = "SSLHostname"
+    case temporalValidity = "TemporalValidity"
+    case weakKeySize = "WeakKeySize"
+    case weakSignature = "WeakSignature"
+    case keySize = "KeySize"
+    case signatureHashAlgorithms = "SignatureHashAlgorithms"
+    case keyUsage = "KeyUsage"
+    case extendedKeyUsage = "ExtendedKeyUsage"
+    case serverAuthEKU = "ServerAuthEKU"
+    case basicConstraints = "BasicConstraints"
+    case basicConstraintsCA = "BasicConstraintsCA"
+    case basicConstraintsPathLen = "BasicConstraintsPathLen"
+    case nonEmptySubject = "NonEmptySubject"
+    case idLinkage = "IdLinkage"
+    case criticalExtensions = "CriticalExtensions"
+    case unparseableExtension = "UnparseableExtension"
+    case duplicateExtension = "DuplicateExtension"
+    case nameConstraints = "NameConstraints"
+    case policyConstraints = "PolicyConstraints"
+    case systemTrustValidityPeriod = "SystemTrustValidityPeriod"
+    case otherTrustValidityPeriod = "OtherTrustValidityPeriod"
+    case anchorTrusted = "AnchorTrusted"
+    case missingIntermediate = "MissingIntermediate"
+    // TrustCheck's own checks.
+    /// The path search hit its work budget before finding an acceptable path.
+    case searchBudgetExhausted = "SearchBudgetExhausted"
+    /// The path is longer than the caller allowed (x509-limbo's max_chain_depth).
+    case chainDepth = "ChainDepth"
+    /// A rule of the web PKI profile (CA/Browser Forum Baseline Requirements) that RFC 5280 does not make.
+    case webPKICompliance = "WebPKICompliance"
+
+    public var description: String { rawValue }
+
+    /// Whether Apple's result for this failure is fatal (cannot be overridden by exceptions).
+    public var isFatal: Bool { self == .weakKeySize || self == .weakSignature }
+
+    public var subtype: TrustErrorSubtype {
+        switch self {
+        case .sslHostname: return .name
+        case .temporalValidity: return .expired
+        case .weakKeySize, .keySize: return .keySize
+        case .weakSignature, .signatureHashAlgorithms: return .weakHash
+        case .keyUsage, .extendedKeyUsage, .serverAuthEKU: return .usage
+        case .basicConstraints, .basicConstraintsCA, .basicConstraintsPathLen, .nonEmptySubject, .idLinkage,
+             .criticalExtensions, .unparseableExtension, .duplicateExtension, .nameConstraints, .policyConstraints,
+             .systemTrustValidityPeriod, .otherTrustValidityPeriod, .chainDepth, .webPKICompliance:
+            return .compliance
+        case .anchorTrusted, .missingIntermediate, .searchBudgetExhausted: return .trust
+        }
+    }
+
+    /// Apple's OSStatus for this check (SecPolicyChecks.list).
+    public var status: Int32 {
+        switch self {
+        case .sslHostname: return OSStatusCode.errSecHostNameMismatch
+        case .temporalValidity: return OSStatusCode.errSecCertificateExpired
+        case .weakKeySize, .keySize: return OSStatusCode.errSecUnsupportedKeySize
+        case .weakSignature, .signatureHashAlgorithms: return OSStatusCode.errSecInvalidDigestAlgorithm
+        case .keyUsage: return OSStatusCode.errSecInvalidKeyUsageForPolicy
+        case .extendedKeyUsage, .serverAuthEKU: return OSStatusCode.errSecInvalidExtendedKeyUsage
+        case .basicConstraints: return OSStatusCode.errSecNoBasicConstraints
+        case .basicConstraintsCA: return OSStatusCode.errSecNoBasicConstraintsCA
+        case .basicConstraintsPathLen, .chainDepth: return OSStatusCode.errSecPathLengthConstraintExceeded
+        case .nonEmptySubject: return OSStatusCode.errSecInvalidSubjectName
+        case .idLinkage: return OSStatusCode.errSecInvalidIDLinkage
+        case .criticalExtensions: return OSStatusCode.errSecUnknownCriticalExtensionFlag
+        case .unparseableExtension: return OSStatusCode.errSecUnknownCertExtension
+        case .duplicateExtension: return OSStatusCode.errSecCertificateDuplicateExtension
+        case .nameConstraints: return OSStatusCode.errSecInvalidName
+        case .policyConstraints: return OSStatusCode.errSecInvalidPolicyIdentifiers
+        case .systemTrustValidityPeriod, .otherTrustValidityPeriod:
+            return OSStatusCode.errSecCertificateValidityPeriodTooLong
+        case .anchorTrusted: return OSStatusCode.errSecNotTrusted
+        case .missingIntermediate, .searchBudgetExhausted: return OSStatusCode.errSecCreateChainFailed
+        case .webPKICompliance: return OSStatusCode.errSecVerifyActionFailed
+        }
+    }
+
+    /// Apple's per-check sentence, used in the detailed ("full") message.
+    public var sentence: String {
+        switch self {
+        case .sslHostname: return "SSL hostname does not match name(s) in certificate"
+        case .temporalValidity: return "Certificate is not temporally valid"
+        case .weakKeySize: return "Certificate is using a broken key size"
+        case .weakSignature: return "Certificate is using a broken signature algorithm"
+        case .keySize: return "Key size is not permitted for this use"
+        case .signatureHashAlgorithms: return "Signature hash algorithm is not permitted for this use"
+        case .keyUsage: return "Key usage does not match certificate usage"
+        case .extendedKeyUsage, .serverAuthEKU: return "Extended key usage does not match certificate usage"
+        case .basicConstraints: return "Basic constraints are required but missing"
+        case .basicConstraintsCA: return "Non-CA certificate used as a CA"
+        case .basicConstraintsPathLen: return "Chain exceeded constrained path length"
+        case .nonEmptySubject: return "Certificate missing a name"
+        case .idLinkage: return "SubjectKeyID/AuthorityKeyID mismatch in chain"
+        case .criticalExtensions: return "Found unknown critical extensions"
+        case .unparseableExtension: return "Unable to parse known extension"
+        case .duplicateExtension: return "Multiple extensions with the same extension ID"
+        case .nameConstraints: return "Name constraints violated"
+        case .policyConstraints: return "Policy constraints violated"
+        case .systemTrustValidityPeriod, .otherTrustValidityPeriod:
+            return "Certificate exceeds maximum temporal validity period"
+        case .anchorTrusted: return "Root is not trusted"
+        case .missingIntermediate: return "Unable to build chain to root (possible missing intermediate)"
+        case .searchBudgetExhausted: return "Path search stopped at its work budget"
+        case .chainDepth: return "Chain is longer than the allowed depth"
+        case .webPKICompliance: return "Certificate does not meet web PKI requirements"
+        }
+    }
+}

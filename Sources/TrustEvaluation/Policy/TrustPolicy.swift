@@ -1,0 +1,50 @@
+import TrustCertificates
+
+/// What a certificate path must be good for. Several policies evaluated together must all pass.
+public struct TrustPolicy: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        /// SecPolicyCreateBasicX509: structure, validity and key strength; no name or usage checks.
+        case basicX509
+        /// SecPolicyCreateSSL: a TLS server (or client) certificate.
+        case ssl(server: Bool)
+    }
+
+    public var kind: Kind
+    public var profile: TrustProfile
+    /// The name the leaf must carry; nil means no name check (Apple's NULL hostname).
+    public var peerName: PeerName?
+    /// Client validation (x509-limbo CLIENT cases): the leaf must match every one of these names.
+    public var peerNames: [PeerName]
+    /// Extended key usages the leaf must allow, beyond what `kind` implies (x509-limbo's extended_key_usage).
+    public var requiredExtendedKeyUsages: [String]
+    /// Key usage bits the leaf must have when it has a keyUsage extension (x509-limbo's key_usage).
+    public var requiredKeyUsage: KeyUsage
+    /// The most intermediates a path may have (x509-limbo's max_chain_depth); nil = no limit.
+    public var maximumIntermediates: Int?
+
+    public init(
+        kind: Kind, profile: TrustProfile = .apple, peerName: PeerName? = nil, peerNames: [PeerName] = [],
+        requiredExtendedKeyUsages: [String] = [], requiredKeyUsage: KeyUsage = [], maximumIntermediates: Int? = nil
+    ) {
+        self.kind = kind
+        self.profile = profile
+        self.peerName = peerName
+        self.peerNames = peerNames
+        self.requiredExtendedKeyUsages = requiredExtendedKeyUsages
+        self.requiredKeyUsage = requiredKeyUsage
+        self.maximumIntermediates = maximumIntermediates
+    }
+
+    /// SecPolicyCreateSSL(server, hostname).
+    public static func ssl(server: Bool = true, hostname: String? = nil, profile: TrustProfile = .apple) -> TrustPolicy {
+        TrustPolicy(kind: .ssl(server: server), profile: profile, peerName: hostname.map(PeerName.init(parsing:)))
+    }
+
+    /// SecPolicyCreateBasicX509().
+    public static func basicX509(profile: TrustProfile = .apple) -> TrustPolicy {
+        TrustPolicy(kind: .basicX509, profile: profile)
+    }
+
+    var isSSLServer: Bool { kind == .ssl(server: true) }
+    var isSSL: Bool { if case .ssl = kind { return true } else { return false } }
+}

@@ -1,0 +1,33 @@
+/// The primary error of an untrusted evaluation, built the way SecTrustEvaluateWithError builds its CFError.
+public struct TrustError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Apple's OSStatus.
+    public let code: Int32
+    /// The simple message, e.g. `“expired.example” certificate is expired`.
+    public let message: String
+    /// The underlying error's message: every failure, certificate by certificate.
+    public let detailedMessage: String
+    public let check: TrustCheck
+    public let certificateIndex: Int
+
+    public var description: String { "\(message) (\(code))" }
+
+    /// Picks the failure with the lowest subtype (ties: lowest certificate index) as Apple does.
+    init?(failures: [TrustFailure], summaries: [String]) {
+        guard let primary = failures.min(by: { ($0.check.subtype, $0.index) < ($1.check.subtype, $1.index) }) else {
+            return nil
+        }
+        let summary = primary.index < summaries.count ? summaries[primary.index] : ""
+        code = primary.check.status
+        check = primary.check
+        certificateIndex = primary.index
+        message = primary.check.subtype.message(
+            summary: primary.check.subtype == .pinning ? summaries.map { "\"\($0)\"" }.joined(separator: ",") : summary)
+        var detailed = ""
+        for index in Set(failures.map(\.index)).sorted() {
+            let sentences = failures.filter { $0.index == index }.map(\.check.sentence)
+            let name = index < summaries.count ? summaries[index] : ""
+            detailed += "Certificate \(index) \u{201C}\(name)\u{201D} has errors: " + sentences.joined(separator: ", ") + ";"
+        }
+        detailedMessage = detailed
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+import TrustCertificates
+
+/// What an evaluation decided, and why.
+public struct TrustEvaluationResult: Sendable {
+    public let isTrusted: Bool
+    public let resultType: TrustResultType
+    /// The chosen path when trusted; the best failing path otherwise. Leaf first.
+    public let chain: [ChainElement]
+    /// Every failed check on that path.
+    public let failures: [TrustFailure]
+    /// nil when trusted.
+    public let error: TrustError?
+    public let verificationTime: Date
+    /// Whether the chain ends at one of the anchors in use.
+    public let isAnchored: Bool
+    /// How much of the search budget was spent.
+    public let pathsConsidered: Int
+    public let signatureChecks: Int
+
+    public var certificates: [Certificate] { chain.map(\.certificate) }
+}

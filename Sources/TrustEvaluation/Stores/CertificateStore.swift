@@ -1,0 +1,43 @@
+import Foundation
+import TrustCertificates
+
+/// An immutable set of certificates indexed for path building: by normalised subject (issuer lookup
+/// costs the same whatever the store's size) and by DER (anchor membership is byte equality, as Apple's).
+public struct CertificateStore: Sendable {
+    public let certificates: [Certificate]
+    private let bySubject: [[UInt8]: [Certificate]]
+    private let byFingerprint: Set<[UInt8]>
+
+    public init(_ certificates: [Certificate]) {
+        var unique: [Certificate] = []
+        var fingerprints = Set<[UInt8]>()
+        var bySubject: [[UInt8]: [Certificate]] = [:]
+        for certificate in certificates where fingerprints.insert(certificate.sha256).inserted {
+            unique.append(certificate)
+            bySubject[certificate.subject.normalized, default: []].append(certificate)
+        }
+        self.certificates = unique
+        self.bySubject = bySubject
+        self.byFingerprint = fingerprints
+    }
+
+    public static let empty = CertificateStore([])
+
+    public var isEmpty: Bool { certificates.isEmpty }
+    public var count: Int { certificates.count }
+
+    public func contains(_ certificate: Certificate) -> Bool { byFingerprint.contains(certificate.sha256) }
+
+    /// Certificates whose subject is the issuer of `certificate`.
+    public func issuers(of certificate: Certificate) -> [Certificate] {
+        bySubject[certificate.issuer.normalized] ?? []
+    }
+
+    /// Debian's bundle of the system's trusted roots.
+    public static let defaultSystemBundlePath = "/etc/ssl/certs/ca-certificates.crt"
+
+    /// Loads the system trust store from a PEM bundle or directory.
+    public static func system(path: String = defaultSystemBundlePath) throws(CertificateLoadError) -> CertificateStore {
+        CertificateStore(try CertificateLoader.load(path: path))
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import TrustCertificates
+
+/// Receives one line for each step of the path search and of the decision.
+public typealias TrustDiagnostics = @Sendable (String) -> Void
+
+/// Decides whether a leaf certificate is trusted, the way Apple's SecTrust does:
+///
+/// 1. Build candidate paths from the leaf to an anchor, backtracking over every issuer with the
+///    right name whose signature verifies (anchors first; issuers failing quick checks last).
+/// 2. Run every policy's checks on each candidate; the first path with no failure is accepted
+///    (a later one is preferred only if it avoids SHA-1 that the first has below its anchor).
+/// 3. If none is accepted, report the best-scoring path (Apple's scoring) with its failures, and
+///    the primary error chosen by Apple's subtype priority.
+///
+/// An evaluator is an immutable value; evaluate from as many threads as you like.
+public struct TrustEvaluator: Sendable {
+    public var anchors: TrustAnchors
+    public var policies: [TrustPolicy]
+    public var budget: SearchBudget
+    public var publicSuffixes: PublicSuffixList
+
+    public init(anchors: TrustAnchors, policies: [TrustPolicy] = [.basicX509()], budget: SearchBudget = .default,
+                publicSuffixes: PublicSuffixList = .shared)
+    {
+        self.anchors = anchors
+        self.policies = policies
+        self.budget = budget
+        self.publicSuffixes = publicSuffixes
+    }
+
+    public func evaluate(leaf: Certificate, intermediates: [Certificate] = [], at time: Date,
+                         diagnostics: TrustDiagnostics? = nil) -> TrustEvaluationResult
+    {
+        // Policies are ANDed: each contributes its checks, judged against that policy's options.
+        let checks = (policies.isEmpty ? [.basicX509()] : policies).flatMap { policy in policy.checks.map { (policy, $0) } }
+        var builder = PathBuilder(anchors: anchors, intermediates: CertificateStore(intermediates), budget: budget,
+                                  time: time, diagnostics: diagnostics)
+        var accepted: (path: CandidatePath, score: PathScore)?
+        var best: (path: CandidatePath, failures: [TrustFailure], score: PathScore)?
+
+        diagnostics?("evaluating \u{201C}\(leaf.subjectSummary ?? leaf.subject.rfc4514)\u{201D} at \(time)")
+        builder.search(from: leaf) { path in
+            let failures = Self.run(checks, on: path, time: time, anchors: anchors, publicSuffixes: publicSuffixes)
+            let score = PathScore(path: path, accepted: failures.isEmpty, time: time)
+            if failures.isEmpty {
+                diagnostics?("candidate path of \(path.elements.count) passes every check")
+                if accepted == nil || score > accepted!.score { accepted = (path, score) }
+                // Keep looking only for a path that avoids SHA-1 the leaf itself does not use.
+                let weakBelowAnchor = path.certificates.dropLast().contains(where: SignatureAlgorithmCheck.isWeakForScoring)
+                return weakBelowAnchor && !SignatureAlgorithmCheck.isWeakForScoring(leaf) ? .keepSearching : .stop
+            }
+            diagnostics?("candidate path of \(path.elements.count) fails: "
+                + failures.map(\.description).joined(separator: "; "))
+            if best == nil || score > best!.score { best = (path, failures, score) }
+            return .keepSearching
+        }
+
+        if let accepted {
+            return TrustEvaluationResult(
+                isTrusted: true, resultType: .unspecified, chain: accepted.path.elements, failures: [], error: nil,
+                verificationTime: time, isAnchored: true, pathsConsidered: builder.pathsVisited,
+                signatureChecks: builder.signatureChecks)
+        }
+        // Only a budget spent before the first complete path leaves nothing to report but the leaf.
+        let path = best?.path ?? CandidatePath(elements: [ChainElement(certificate: leaf, source: .presented)],
+                                               isAnchored: false, endsSelfSigned: false)
+        var failures = best?.failures ?? Self.run(checks, on: path, time: time, anchors: anchors,
+                                                  publicSuffixes: publicSuffixes)
+        if builder.budgetExhausted {
+            failures.append(TrustFailure(index: 0, check: .searchBudgetExhausted,
+                                         detail: "\(builder.pathsVisited) paths, \(builder.signatureChecks) signature checks"))
+        }
+        let summaries = path.certificates.map { $0.subjectSummary ?? "" }
+        let error = TrustError(failures: failures, summaries: summaries)
+        let resultType: TrustResultType = failures.contains { $0.check.isFatal } ? .fatalTrustFailure : .recoverableTrustFailure
+        diagnostics?("not trusted: \(error?.description ?? "no path")")
+        return TrustEvaluationResult(
+            isTrusted: false, resultType: resultType, chain: path.elements, failures: failures, error: error,
+            verificationTime: time, isAnchored: path.isAnchored, pathsConsidered: builder.pathsVisited,
+            signatureChecks: builder.signatureChecks)
+    }
+
+    private static func run(_ checks: [(TrustPolicy, any PathCheck)], on path: CandidatePath, time: Date,
+                            anchors: TrustAnchors, publicSuffixes: PublicSuffixList) -> [TrustFailure]
+    {
+        var failures: [TrustFailure] = []
+        for (policy, check) in checks {
+            let context = PathContext(path: path, policy: policy, time: time, anchors: anchors,
+                                      publicSuffixes: publicSuffixes)
+            check.check(context, into: &failures)
+        }
+        var seen = Set<String>()
+        return failures.filter { seen.insert("\($0.index)/\($0.check.rawValue)").inserted }
+    }
+}
