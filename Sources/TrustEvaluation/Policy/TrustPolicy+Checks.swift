@@ -14,6 +14,9 @@ extension TrustPolicy {
             checks.append(HostnameCheck())
             checks.append(ExtendedKeyUsageCheck.forSSL(server: isServer))
         }
+        if profile != .apple {
+            checks.append(CertificateProfileCheck(webPKI: profile == .webpki))
+        }
         if server && profile == .apple {
             checks.append(ServerAuthEKUCheck())
             checks.append(ValidityPeriodCheck())

@@ -1,0 +1,167 @@
+import TrustCertificates
+
+/// The encoding rules RFC 5280 puts on each certificate, and on top of them the CA/Browser Forum's
+/// Baseline Requirements, applied to every certificate of the path, the anchor included (unlike
+/// Apple, which does not process its anchors). These are what x509-limbo's rfc5280:: and webpki::
+/// cases expect of a conforming validator.
+struct CertificateProfileCheck: PathCheck {
+    /// true: CA/Browser Forum rules as well as RFC 5280's.
+    let webPKI: Bool
+
+    func check(_ context: PathContext, into failures: inout [TrustFailure]) {
+        for (index, certificate) in context.certificates.enumerated() {
+            var problems: [(TrustCheck, String)] = []
+            let isLeaf = index == 0
+            checkEncoding(certificate, isAnchor: index == context.anchorIndex, into: &problems)
+            checkKeyIdentifiers(certificate, isCA: !isLeaf, into: &problems)
+            if isLeaf {
+                checkEndEntity(certificate, context: context, into: &problems)
+            } else {
+                checkAuthority(certificate, isRoot: index == context.lastIndex, into: &problems)
+            }
+            if webPKI { checkAlgorithms(certificate, into: &problems) }
+            for (check, detail) in problems { failures.append(TrustFailure(index: index, check: check, detail: detail)) }
+        }
+    }
+
+    private func checkEncoding(_ certificate: Certificate, isAnchor: Bool, into problems: inout [(TrustCheck, String)]) {
+        if certificate.version != 3 && (webPKI || !isAnchor) {
+            problems.append((.webPKICompliance, "version \(certificate.version) certificate"))
+        }
+        let serial = certificate.serialNumber
+        if serial.first.map({ $0 & 0x80 != 0 }) ?? true { problems.append((.webPKICompliance, "negative serial number")) }
+        if serial.allSatisfy({ $0 == 0 }) { problems.append((.webPKICompliance, "serial number is zero")) }
+        if serial.drop(while: { $0 == 0 }).count > 20 { problems.append((.webPKICompliance, "serial number longer than 20 octets")) }
+        if certificate.issuer.isEmpty { problems.append((.webPKICompliance, "empty issuer name")) }
+        // Apple skips its anchors here; a web PKI validator rejects a root it cannot fully understand.
+        if isAnchor, !certificate.unknownCriticalExtensions.isEmpty {
+            problems.append((.criticalExtensions, certificate.unknownCriticalExtensions.joined(separator: ", ")))
+        }
+        for (oid, mustNotBeCritical) in [
+            (ExtensionOID.authorityKeyIdentifier, "authorityKeyIdentifier"),
+            (ExtensionOID.subjectKeyIdentifier, "subjectKeyIdentifier"),
+            (ExtensionOID.authorityInfoAccess, "authorityInfoAccess"),
+        ] where certificate.extension(oid)?.critical == true {
+            problems.append((.webPKICompliance, "critical \(mustNotBeCritical)"))
+        }
+        if let policyConstraints = certificate.extension(ExtensionOID.policyConstraints), !policyConstraints.critical {
+            problems.append((.policyConstraints, "policyConstraints must be critical"))
+        }
+        if let access = certificate.extension(ExtensionOID.authorityInfoAccess), !ExtensionSyntax.isValidAccessDescriptions(access.value) {
+            problems.append((.unparseableExtension, "malformed authorityInfoAccess"))
+        }
+        if let usages = certificate.extendedKeyUsage, usages.isEmpty {
+            problems.append((.extendedKeyUsage, "empty extendedKeyUsage"))
+        }
+        if let constraints = certificate.basicConstraints, constraints.pathLength != nil,
+           !constraints.isCA || !(certificate.keyUsage?.contains(.keyCertSign) ?? true)
+        {
+            problems.append((.basicConstraints, "pathLenConstraint without cA and keyCertSign"))
+        }
+    }
+
+    /// RFC 5280 §4.2.1.1-2: CAs carry a subjectKeyIdentifier; every certificate except a self-signed
+    /// root carries an authorityKeyIdentifier, made of a keyIdentifier only in the web PKI.
+    private func checkKeyIdentifiers(_ certificate: Certificate, isCA: Bool, into problems: inout [(TrustCheck, String)]) {
+        if isCA && certificate.subjectKeyIdentifier == nil {
+            problems.append((.webPKICompliance, "CA without subjectKeyIdentifier"))
+        }
+        guard let aki = certificate.extension(ExtensionOID.authorityKeyIdentifier) else {
+            if !certificate.isSelfIssued { problems.append((.webPKICompliance, "missing authorityKeyIdentifier")) }
+            return
+        }
+        let fields = ExtensionSyntax.authorityKeyIdentifierFields(aki.value)
+        if webPKI && (fields != [0x80]) {
+            problems.append((.webPKICompliance, "authorityKeyIdentifier must hold only a keyIdentifier"))
+        }
+        if certificate.isSelfIssued, let keyID = certificate.authorityKeyIdentifier,
+           let ski = certificate.subjectKeyIdentifier, keyID != ski, certificate.subject == certificate.issuer
+        {
+            problems.append((.idLinkage, "self-signed certificate whose authorityKeyIdentifier is not its own key"))
+        }
+    }
+
+    private func checkAuthority(_ certificate: Certificate, isRoot: Bool, into problems: inout [(TrustCheck, String)]) {
+        if let constraints = certificate.basicConstraints, !constraints.critical {
+            problems.append((.basicConstraints, "CA basicConstraints must be critical"))
+        }
+        if let constraints = certificate.nameConstraints {
+            if !webPKI && !constraints.critical { problems.append((.nameConstraints, "nameConstraints must be critical")) }
+            if constraints.permitted.isEmpty && constraints.excluded.isEmpty {
+                problems.append((.nameConstraints, "nameConstraints without subtrees"))
+            }
+        }
+        if webPKI && isRoot && certificate.extendedKeyUsage != nil {
+            problems.append((.extendedKeyUsage, "root certificate with extendedKeyUsage"))
+        }
+    }
+
+    private func checkEndEntity(_ certificate: Certificate, context: PathContext, into problems: inout [(TrustCheck, String)]) {
+        if certificate.nameConstraints != nil || certificate.extension(ExtensionOID.nameConstraints) != nil {
+            problems.append((.nameConstraints, "nameConstraints in an end-entity certificate"))
+        }
+        if let constraints = certificate.basicConstraints, constraints.isCA,
+           webPKI || !(certificate.keyUsage?.contains(.keyCertSign) ?? true)
+        {
+            problems.append((.basicConstraintsCA, "end-entity certificate asserts cA"))
+        }
+        if let usage = certificate.keyUsage, usage.contains(.keyCertSign), webPKI || !certificate.isCA {
+            problems.append((.keyUsage, "end-entity certificate with keyCertSign"))
+        }
+        let san = certificate.extension(ExtensionOID.subjectAltName)
+        if certificate.subject.isEmpty, let san, !san.critical {
+            problems.append((.nonEmptySubject, "empty subject needs a critical subjectAltName"))
+        }
+        for name in certificate.dnsNames where !DNSNameSyntax.isValidPresentedName(name) {
+            problems.append((.webPKICompliance, "malformed dNSName \(name)"))
+        }
+        guard webPKI else { return }
+        if san == nil { problems.append((.webPKICompliance, "no subjectAltName")) }
+        if let san, san.critical, !certificate.subject.isEmpty {
+            problems.append((.webPKICompliance, "critical subjectAltName with a non-empty subject"))
+        }
+        if context.policy.isSSL {
+            let purpose = context.policy.isSSLServer ? ExtendedKeyUsageOID.serverAuth : ExtendedKeyUsageOID.clientAuth
+            if let eku = certificate.extension(ExtensionOID.extendedKeyUsage) {
+                if eku.critical { problems.append((.extendedKeyUsage, "critical extendedKeyUsage")) }
+                let usages = certificate.extendedKeyUsage ?? []
+                if usages.contains(ExtendedKeyUsageOID.any) { problems.append((.extendedKeyUsage, "anyExtendedKeyUsage")) }
+                if !usages.contains(purpose) { problems.append((.extendedKeyUsage, "no \(ExtendedKeyUsageOID.name(purpose))")) }
+            } else {
+                problems.append((.extendedKeyUsage, "no extendedKeyUsage"))
+            }
+        }
+        for commonName in certificate.commonNames where !Self.isListedInSAN(commonName, certificate) {
+            problems.append((.webPKICompliance, "commonName \(commonName) is not one of the subjectAltNames"))
+        }
+    }
+
+    /// CA/B Forum 7.1.4.3: a subscriber commonName repeats a SAN entry byte for byte (IP addresses in
+    /// their canonical text form).
+    private static func isListedInSAN(_ commonName: String, _ certificate: Certificate) -> Bool {
+        certificate.dnsNames.contains(commonName)
+            || certificate.ipAddresses.contains { IPAddressText.format($0) == commonName }
+    }
+
+    /// CA/B Forum 6.1.5 and 7.1.3: RSA of at least 2048 bits in whole bytes, ECDSA on P-256/384/521,
+    /// SHA-2 signatures.
+    private func checkAlgorithms(_ certificate: Certificate, into problems: inout [(TrustCheck, String)]) {
+        let key = certificate.publicKey
+        switch key.algorithm {
+        case .rsa, .rsaPSS:
+            if key.bits < 2048 || key.bits % 8 != 0 { problems.append((.keySize, "RSA \(key.bits) bits")) }
+        case .ecdsa(let curve):
+            if !["P-256", "P-384", "P-521"].contains(curve) { problems.append((.keySize, "EC curve \(curve)")) }
+        case .ed25519, .ed448, .dsa, .other:
+            problems.append((.keySize, "\(key.algorithm) keys are not allowed"))
+        }
+        let hash = certificate.signatureAlgorithm.hashName.uppercased()
+        if !certificate.isSelfIssued && !["SHA256", "SHA384", "SHA512"].contains(hash) {
+            problems.append((.signatureHashAlgorithms, certificate.signatureAlgorithm.name))
+        }
+    }
+}
+
+extension Certificate {
+    func `extension`(_ oid: String) -> CertificateExtension? { extensions.first { $0.oid == oid } }
+}
