@@ -31,7 +31,8 @@ let package = Package(
 
         .testTarget(name: "GnuTLSBridgeTests", dependencies: ["GnuTLSBridge"]),
         .testTarget(name: "TrustCertificatesTests", dependencies: ["TrustCertificates"]),
-        .testTarget(name: "TrustEvaluationTests", dependencies: ["TrustEvaluation", "TrustCertificates"]),
+        .testTarget(
+            name: "TrustEvaluationTests", dependencies: ["TrustEvaluation", "TrustCertificates"], exclude: ["Fixtures"]),
         .testTarget(name: "SecTrustCompatTests", dependencies: ["SecTrustCompat"]),
         .testTarget(name: "TrustConformanceTests", dependencies: ["TrustConformance", "TrustEvaluation"]),
         .testTarget(name: "TrustCheckCLITests", dependencies: ["TrustCheckCLI", "trustcheck"]),
