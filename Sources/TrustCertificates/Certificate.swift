@@ -38,6 +38,8 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
     /// OIDs that occur more than once in the extensions.
     public let duplicateExtensions: [String]
 
+    /// Parses the first DER certificate in `input`; trailing bytes are ignored, as Apple's
+    /// SecCertificateCreateWithData does.
     public init(der input: [UInt8]) throws(CertificateParseError) {
         do {
             var reader = DERReader(input)
@@ -112,12 +114,6 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
                 critical: $0.critical)
         }
         unparseableExtensions = unparseable
-    }
-
-    /// Parses the first certificate in `der`; trailing bytes are ignored, as Apple's
-    /// SecCertificateCreateWithData does.
-    public convenience init(derSlice: ArraySlice<UInt8>) throws(CertificateParseError) {
-        try self.init(der: Array(derSlice))
     }
 
     private static func validity(of tbs: DERNode) throws -> (Date, Date) {
