@@ -15,8 +15,8 @@ status / message / SecTrustResultType are derived mechanically from it (apple.py
 from __future__ import annotations
 
 import argparse
-import ipaddress
 import datetime as dt
+import ipaddress
 import json
 import sys
 import types
@@ -46,6 +46,10 @@ def plus(start: str, seconds: int) -> str:
 # Test case collection
 # ----------------------------------------------------------------------------------------
 
+CT_NOTE = """  (Certificate Transparency is not modelled: like trustd without a current CT log list, these
+vectors never raise SystemTrustedCTRequired for system-anchored chains; see vectors/README.md.)"""
+
+
 class Vectors:
     def __init__(self):
         self.groups: dict[str, list[dict]] = {}
@@ -74,6 +78,9 @@ class Vectors:
             features.append("trustcheck-basic-policy")
         self._sanity(name_, leaf, chain, anchors, intermediates, system_anchors, anchors_only,
                      failures)
+        effective = [c.der for c in anchors] + ([] if anchors_only else [c.der for c in system_anchors])
+        if chain[-1].der in effective and chain[-1].der in {c.der for c in system_anchors}:
+            description = description.rstrip() + CT_NOTE
         derived = apple.derive(chain, failures)
         trusted = not failures
         tc = {
@@ -81,7 +88,7 @@ class Vectors:
             "conflicts_with": [],
             "features": features,
             "importance": importance,
-            "description": description.strip(),
+            "description": unwrap(description),
             "validation_kind": kind,
             "trusted_certs": [c.pem for c in anchors],
             "untrusted_intermediates": [c.pem for c in intermediates],
@@ -145,6 +152,12 @@ class Vectors:
             text = json.dumps({"version": 1, "testcases": cases}, indent=2, ensure_ascii=False) + "\n"
             ok &= emit(VECTORS_DIR / f"{group}.json", text, check_only)
         return ok
+
+
+def unwrap(text: str) -> str:
+    """Join hard-wrapped source lines; blank lines separate paragraphs."""
+    paras = [" ".join(line.strip() for line in p.splitlines()) for p in text.strip().split("\n\n")]
+    return "\n\n".join(paras)
 
 
 def _verifies(c: x509.Certificate, pub) -> bool:
@@ -839,7 +852,8 @@ A CA with an empty subject (and a critical SAN rfc822Name ca@example.test; the l
 empty name).  NonEmptySubject fails for CA certificates with an empty subject regardless of SAN:
 index 1, errSecInvalidSubjectName (-67655).  The subject summary of a certificate without subject
 attributes is its first RFC822 name (spec §5.3), hence “ca@example.test” certificate is not
-standards compliant.""")
+standards compliant.  Assumes the builder matches the leaf's empty issuer against the CA's empty
+subject (normalized-name equality, which holds for two empty names).""")
 
 LEAF_EMPTY_SUBJECT = make_leaf("constraints-leaf-empty-subject-noncritical-san", INT, subject=x509.Name([]))
 V.case("empty-subject-leaf-noncritical-san", leaf=LEAF_EMPTY_SUBJECT, anchors=[ROOT], intermediates=[INT],

@@ -15,7 +15,7 @@ import datetime as dt
 import hashlib
 import ipaddress
 import subprocess
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from cryptography import x509
