@@ -201,6 +201,11 @@ def webpki(result: str, reason: str) -> dict:
     return {"webpki": {"expected_result": result, "reason": reason}}
 
 
+NO_LIFETIME_LIMIT = webpki("SUCCESS", "x509-limbo's webpki profile has no maximum-lifetime check (the CABF "
+                           "BR 6.3.2 limits are issuance rules that webpki path validators do not "
+                           "enforce); Apple's SSL policy rejects the leaf (validity-period maximums).")
+
+
 # ----------------------------------------------------------------------------------------
 # Shared PKI
 # ----------------------------------------------------------------------------------------
@@ -1141,9 +1146,7 @@ App-anchored leaf issued 2025-01-01 with an 826-day validity: OtherTrustValidity
 1 h for leaves issued on/after 2019-06-30T23:00Z, HT210176) at index 0,
 errSecCertificateValidityPeriodTooLong (-67901), “www.example.test” certificate is not standards
 compliant.""",
-       other_profiles=webpki("SUCCESS", "Path validation in x509-limbo's webpki profile does not enforce a "
-                             "maximum subscriber-certificate lifetime; Apple's SSL policy enforces 825 days "
-                             "for non-system-trusted leaves issued after mid-2019."))
+       other_profiles=NO_LIFETIME_LIMIT)
 
 L = make_leaf("period-825-days-plus-1h", INT, not_before="2025-01-01", not_after=plus("2025-01-01", 825 * D + 3600))
 V.case("leaf-825-days-plus-one-hour", leaf=L, anchors=[ROOT], intermediates=[INT], chain=[L, INT, ROOT],
@@ -1154,7 +1157,7 @@ L = make_leaf("period-825-days-plus-1h-1s", INT, not_before="2025-01-01", not_af
 V.case("leaf-825-days-plus-one-hour-one-second", leaf=L, anchors=[ROOT], intermediates=[INT], chain=[L, INT, ROOT],
        failures=[(0, "OtherTrustValidityPeriod")], importance="medium", description="""
 825 days + 3601 s: one second too long, -67901.""",
-       other_profiles=webpki("SUCCESS", "No lifetime limit in webpki path validation."))
+       other_profiles=NO_LIFETIME_LIMIT)
 
 L = make_leaf("period-900-days-at-cutoff", INT, not_before="2019-06-30T23:00:00Z",
               not_after=plus("2019-06-30T23:00:00Z", 900 * D))
@@ -1165,7 +1168,7 @@ notBefore exactly 2019-06-30T23:00:00Z (583628400).  Spec §4.3/§7: the validit
 notBefore >= effective date (unlike ServerAuthEKU's strict >), so the 825-day limit applies: -67901.
 Ambiguity: older trustd code (SecPolicyCheckOtherTrustValidityPeriodMaximums) compared with >, which
 would pass this leaf; we follow the spec.""",
-       other_profiles=webpki("SUCCESS", "No lifetime limit in webpki path validation."))
+       other_profiles=NO_LIFETIME_LIMIT)
 
 L = make_leaf("period-900-days-before-cutoff", INT, not_before="2019-06-30T22:59:59Z",
               not_after=plus("2019-06-30T22:59:59Z", 900 * D))
@@ -1180,7 +1183,8 @@ V.case("system-leaf-398-days-plus-one-second", leaf=L, anchors=[], intermediates
        system_anchors=[SYS_ROOT], chain=[L, SYS_INT, SYS_ROOT], failures=[(0, "SystemTrustValidityPeriod")],
        description="""
 System-anchored leaf issued 2025-09-01 valid 398 days + 1 s: SystemTrustValidityPeriod (398 days,
-no slip, for leaves issued on/after 2020-09-01, HT211025) at index 0, -67901.""")
+no slip, for leaves issued on/after 2020-09-01, HT211025) at index 0, -67901.""",
+       other_profiles=NO_LIFETIME_LIMIT)
 
 L = make_leaf("period-system-398-days", SYS_INT, not_before="2025-09-01", not_after=plus("2025-09-01", 398 * D))
 V.case("system-leaf-398-days", leaf=L, anchors=[], intermediates=[SYS_INT], system_anchors=[SYS_ROOT],
@@ -1193,7 +1197,8 @@ V.case("system-leaf-399-days-issued-2020-09-01", leaf=L, anchors=[], intermediat
        system_anchors=[SYS_ROOT], time="2021-01-01T00:00:00Z", chain=[L, SYS_INT, SYS_ROOT],
        failures=[(0, "SystemTrustValidityPeriod")], importance="medium", description="""
 Issued exactly 2020-09-01T00:00:00Z (620611200, inclusive) with 399 days: the 398-day rule applies,
--67901.""")
+-67901.""",
+       other_profiles=NO_LIFETIME_LIMIT)
 
 L = make_leaf("period-system-500-days-aug-2020", SYS_INT, not_before="2020-08-31T23:59:59Z",
               not_after=plus("2020-08-31T23:59:59Z", 500 * D))
@@ -1209,18 +1214,20 @@ V.case("pinned-system-root-400-days", leaf=L400, anchors=[SYS_ROOT], intermediat
        description="""
 The app pins a root that is also in the system store via SecTrustSetAnchorCertificates: the system
 rules depend on the root's bytes, not on how it was anchored (spec §3.2), so the 400-day leaf fails
-SystemTrustValidityPeriod (-67901).""")
+SystemTrustValidityPeriod (-67901).""",
+       other_profiles=NO_LIFETIME_LIMIT)
 
 L400_APP = make_leaf("period-400-days-app", INT, not_before="2025-09-01", not_after=plus("2025-09-01", 400 * D))
 V.case("app-root-400-days", leaf=L400_APP, anchors=[ROOT], intermediates=[INT], chain=[L400_APP, INT, ROOT],
        description="""
 A 400-day leaf under a private app anchor: only the 825-day rule applies.  Trusted.""",
-       other_profiles=webpki("SUCCESS", "Same result; listed to contrast with pinned-system-root-400-days."))
+       )
 
 V.case("system-and-custom-anchors-400-days", leaf=L400, anchors=[ROOT], anchors_only=False, intermediates=[SYS_INT],
        system_anchors=[SYS_ROOT], chain=[L400, SYS_INT, SYS_ROOT], failures=[(0, "SystemTrustValidityPeriod")],
        importance="medium", description="""
-Custom plus system anchors; the 400-day leaf chains to the system root: -67901.""")
+Custom plus system anchors; the 400-day leaf chains to the system root: -67901.""",
+       other_profiles=NO_LIFETIME_LIMIT)
 
 DEV_PINNED = make_leaf("period-dev-cert-900-days-pinned", None, key("dev-cert"), subject="dev.example.test",
                        san=("dev.example.test",), not_before="2025-06-01", not_after=plus("2025-06-01", 900 * D))
@@ -1228,8 +1235,7 @@ V.case("self-signed-900-days-pinned", leaf=DEV_PINNED, anchors=[DEV_PINNED], hos
        chain=[DEV_PINNED], failures=[(0, "OtherTrustValidityPeriod")], description="""
 A self-signed 900-day development certificate pinned with SecTrustSetAnchorCertificates: app
 anchoring does not exempt it (only a user/admin trust-settings leaf is exempt, spec §4.3): -67901,
-“dev.example.test” certificate is not standards compliant.""",
-       other_profiles=webpki("SUCCESS", "No lifetime limit in webpki path validation."))
+“dev.example.test” certificate is not standards compliant.""")
 
 # ----------------------------------------------------------------------------------------
 # keys-and-signatures
@@ -1313,8 +1319,7 @@ Ed25519 leaf under SSL: the SSL KeySize dictionary only has RSA and EC entries, 
 fails KeySize (spec §4.4): index 0, recoverable, -67735.  Ed25519 is never a WeakKeySize.""")
 V.case("ed25519-leaf-basic", leaf=L, anchors=[ROOT], intermediates=[INT], policy="basic", chain=[L, INT, ROOT],
        description="""
-Same Ed25519 leaf under BasicX509: trusted.""",
-       other_profiles={"rfc5280": {"expected_result": "SUCCESS", "reason": "Same result."}})
+Same Ed25519 leaf under BasicX509: trusted.""")
 
 L = make_leaf("keys-leaf-sha1", INT, hash_name="sha1")
 LEAF_SHA1 = L
