@@ -1,0 +1,226 @@
+#!/usr/bin/env python3
+"""Cross-check the TrustCheck vectors with the OpenSSL command line (no trust engine needed).
+
+For every testcase:
+    openssl verify -attime <validation_time> -partial_chain -CAfile <effective anchors>
+                   -untrusted <untrusted_intermediates> [-purpose sslserver|sslclient]
+                   [-verify_hostname H | -verify_ip IP] -show_chain <peer_certificate>
+where the effective anchors are trusted_certs, plus system_anchors when anchors_only is false
+(or only system_anchors when no custom anchors are set).  OpenSSL's verdict is compared with
+expected_result and, when both succeed, OpenSSL's chain with expected_chain (by subject).
+
+Apple-specific rules make some disagreements inevitable; they are listed in EXPECTED below with the
+reason (and in vectors/README.md).  Exit status is 1 only for *unexpected* disagreements.
+
+    python3 vectors/generator/check_with_openssl.py [--verbose] [--markdown]
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import datetime as dt
+import hashlib
+import json
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+VECTORS_DIR = Path(__file__).resolve().parent.parent
+
+# id -> why OpenSSL (default verify settings) legitimately disagrees with the Apple profile.
+EXPECTED = {
+    # --- hostname matching ---
+    "trustcheck::hostname::cn-only-leaf":
+        "OpenSSL falls back to the subject CN when the leaf has no SAN dNSName; Apple (iOS 13+) never uses the CN.",
+    "trustcheck::hostname::reference-trailing-dot":
+        "Apple strips one trailing dot from the reference hostname; OpenSSL -verify_hostname does not.",
+    "trustcheck::hostname::wildcard-public-suffix":
+        "OpenSSL has no public-suffix rule for wildcards; Apple refuses *.co.uk.",
+    "trustcheck::hostname::wildcard-partial-label":
+        "OpenSSL accepts partial-label wildcards (f*.example.test) by default; Apple never does.",
+    # --- temporal validity ---
+    "trustcheck::validity::not-after-inclusive":
+        "OpenSSL's X509_cmp_time treats t == notAfter as expired; Apple (and RFC 5280) treat notAfter as inclusive.",
+    # --- path building ---
+    "trustcheck::path-building::expired-root-valid-cross-sign":
+        "OpenSSL 3.0 takes the expired trusted Root A and does not backtrack to the cross-signed path; Apple rejects the expired anchor and finds Root B.",
+    "trustcheck::path-building::bad-signature-intermediate-with-good-copy":
+        "OpenSSL picks the first matching intermediate (the one with the corrupted signature) and does not retry; Apple discards the bad path and uses the good copy.",
+    # --- anchors and CA-structure checks OpenSSL does not do ---
+    "trustcheck::constraints::unknown-critical-extension-anchor":
+        "Apple does not process a trusted anchor's extensions; OpenSSL rejects the anchor's unknown critical extension.",
+    "trustcheck::constraints::anchor-missing-basic-constraints":
+        "Apple applies the CA checks to the anchor (v3 without basicConstraints); OpenSSL accepts a self-signed trust anchor without it.",
+    "trustcheck::constraints::empty-subject-ca":
+        "Apple's NonEmptySubject rejects a CA with an empty subject; OpenSSL does not.",
+    "trustcheck::constraints::empty-subject-leaf-noncritical-san":
+        "Apple's NonEmptySubject requires a critical SAN on an empty-subject leaf; OpenSSL does not.",
+    # --- EKU ---
+    "trustcheck::eku::leaf-no-eku-after-2019":
+        "Apple's ServerAuthEKU (explicit serverAuth for leaves issued after 2019-06-30T23:00Z); OpenSSL accepts a leaf without EKU.",
+    "trustcheck::eku::leaf-no-eku-issued-one-second-after-cutoff": "Apple's ServerAuthEKU, as above.",
+    "trustcheck::eku::pinned-self-signed-leaf-no-eku": "Apple's ServerAuthEKU applies to a pinned leaf too.",
+    "trustcheck::eku::system-chain-leaf-no-eku-before-jul-2019":
+        "Apple's ServerAuthEKU for system roots has no date cut-off; OpenSSL accepts a leaf without EKU.",
+    "trustcheck::eku::leaf-any-eku-before-jul-2019":
+        "OpenSSL's sslserver purpose does not accept anyExtendedKeyUsage alone; Apple's ExtendedKeyUsage does (ServerAuthEKU does not apply before July 2019).",
+    "trustcheck::eku::intermediate-eku-any":
+        "OpenSSL's sslserver purpose rejects a CA whose EKU is only anyExtendedKeyUsage; Apple accepts anyEKU on sub-CAs.",
+    # --- validity-period maximums (Apple only) ---
+    "trustcheck::validity-period::leaf-826-days-app-anchor": "Apple's 825-day OtherTrustValidityPeriod; OpenSSL has no lifetime limit.",
+    "trustcheck::validity-period::leaf-825-days-plus-one-hour-one-second": "Apple's 825-day OtherTrustValidityPeriod.",
+    "trustcheck::validity-period::leaf-900-days-issued-exactly-at-cutoff": "Apple's 825-day OtherTrustValidityPeriod.",
+    "trustcheck::validity-period::self-signed-900-days-pinned": "Apple's 825-day OtherTrustValidityPeriod.",
+    "trustcheck::validity-period::system-leaf-398-days-plus-one-second": "Apple's 398-day SystemTrustValidityPeriod.",
+    "trustcheck::validity-period::system-leaf-399-days-issued-2020-09-01": "Apple's 398-day SystemTrustValidityPeriod.",
+    "trustcheck::validity-period::pinned-system-root-400-days": "Apple's 398-day SystemTrustValidityPeriod.",
+    "trustcheck::validity-period::system-and-custom-anchors-400-days": "Apple's 398-day SystemTrustValidityPeriod.",
+    # --- key sizes and signature hashes (Apple minimums; the OpenSSL CLI enforces none by default) ---
+    "trustcheck::keys-and-signatures::rsa-1024-leaf-ssl": "Apple SSL KeySize (RSA >= 2048).",
+    "trustcheck::keys-and-signatures::rsa-1024-intermediate-ssl": "Apple SSL KeySize.",
+    "trustcheck::keys-and-signatures::rsa-1024-anchor-ssl": "Apple SSL KeySize (anchor included).",
+    "trustcheck::keys-and-signatures::rsa-512-leaf-ssl": "Apple WeakKeySize + KeySize.",
+    "trustcheck::keys-and-signatures::rsa-512-leaf-basic": "Apple WeakKeySize (RSA < 1024) is part of every policy.",
+    "trustcheck::keys-and-signatures::ed25519-leaf-ssl": "Apple SSL KeySize has no entry for Ed25519 keys.",
+    "trustcheck::keys-and-signatures::sha1-leaf-ssl": "Apple SSL SignatureHashAlgorithms forbids SHA-1.",
+    "trustcheck::keys-and-signatures::sha1-intermediate-ssl": "Apple SSL SignatureHashAlgorithms forbids SHA-1.",
+    "trustcheck::keys-and-signatures::md5-leaf-ssl": "Apple WeakSignature (MD5) + SignatureHashAlgorithms.",
+    "trustcheck::keys-and-signatures::md5-leaf-basic": "Apple WeakSignature (MD5) is part of every policy.",
+}
+
+# id -> why OpenSSL builds a different (but also valid) chain.
+EXPECTED_CHAIN = {
+    "trustcheck::anchors::leaf-itself-anchor":
+        "Apple stops at the anchored leaf (chain length 1); OpenSSL keeps building through the pool to the self-signed root.",
+    "trustcheck::path-building::loop-with-exit":
+        "OpenSSL walks leaf <- A(by B) <- B <- A(by root) <- root; Apple's cycle check stops [leaf, A, B] and uses leaf <- A(by root) <- root.",
+}
+
+
+def effective_anchors(tc: dict) -> list[str]:
+    anchors = list(tc["trusted_certs"])
+    if not tc.get("anchors_only", bool(anchors)):
+        anchors += tc.get("system_anchors", [])
+    return anchors
+
+
+def epoch(ts: str) -> int:
+    return int(dt.datetime.fromisoformat(ts.replace("Z", "+00:00")).timestamp())
+
+
+def subject_line(pem: str, workdir: Path) -> str:
+    p = workdir / "subject.pem"
+    p.write_text(pem)
+    out = subprocess.run(["openssl", "x509", "-noout", "-subject", "-in", str(p)],
+                         capture_output=True, text=True, check=True).stdout.strip()
+    return out.removeprefix("subject=")
+
+
+def run_openssl(tc: dict, workdir: Path):
+    leaf = workdir / "leaf.pem"
+    leaf.write_text(tc["peer_certificate"])
+    cmd = ["openssl", "verify", "-attime", str(epoch(tc["validation_time"])), "-partial_chain",
+           "-no-CApath", "-no-CAstore", "-show_chain"]
+    anchors = effective_anchors(tc)
+    if anchors:
+        (workdir / "anchors.pem").write_text("".join(anchors))
+        cmd += ["-CAfile", str(workdir / "anchors.pem")]
+    else:
+        cmd += ["-no-CAfile"]
+    pool = list(tc["untrusted_intermediates"])
+    if tc.get("anchors_only", bool(tc["trusted_certs"])):
+        # anchorsOnly: system roots still serve as ordinary (untrusted) parents (spec §3.1)
+        pool += tc.get("system_anchors", [])
+    if pool:
+        (workdir / "untrusted.pem").write_text("".join(pool))
+        cmd += ["-untrusted", str(workdir / "untrusted.pem")]
+    if tc.get("policy", "ssl") == "ssl":
+        cmd += ["-purpose", "sslclient" if tc["validation_kind"] == "CLIENT" else "sslserver"]
+        name = tc.get("expected_peer_name")
+        if name:
+            if name["kind"] == "IP":
+                cmd += ["-verify_ip", name["value"]]
+            else:
+                cmd += ["-verify_hostname", name["value"]]
+    cmd.append(str(leaf))
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    ok = r.returncode == 0 and f"{leaf}: OK" in r.stdout
+    chain = []
+    for line in r.stdout.splitlines():
+        line = line.strip()
+        if line.startswith("depth="):
+            subj = line.split(": ", 1)[1] if ": " in line else ""
+            chain.append(subj.removesuffix(" (untrusted)"))
+    detail = (r.stdout + r.stderr).strip().splitlines()
+    err = next((l for l in detail if l.startswith("error ")), detail[-1] if detail else "")
+    return ok, chain, err, cmd
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--verbose", action="store_true")
+    ap.add_argument("--markdown", action="store_true", help="print the disagreement table for vectors/README.md")
+    args = ap.parse_args()
+
+    files = sorted(p for p in VECTORS_DIR.glob("*.json"))
+    total = agree = 0
+    disagreements = []
+    chain_mismatches = []
+    with tempfile.TemporaryDirectory() as d:
+        workdir = Path(d)
+        for f in files:
+            cases = json.loads(f.read_text())["testcases"]
+            for tc in cases:
+                total += 1
+                ok, chain, err, cmd = run_openssl(tc, workdir)
+                expected_ok = tc["expected_result"] == "SUCCESS"
+                if ok == expected_ok:
+                    agree += 1
+                    if ok:
+                        # compare the chain by subject
+                        pems = {}
+                        for pem in ([tc["peer_certificate"]] + tc["trusted_certs"]
+                                    + tc["untrusted_intermediates"] + tc.get("system_anchors", [])):
+                            der = base64.b64decode("".join(l for l in pem.splitlines() if "-----" not in l))
+                            pems[hashlib.sha256(der).hexdigest()] = pem
+                        want = [subject_line(pems[h], workdir) for h in tc["expected_chain"]]
+                        if want != chain:
+                            chain_mismatches.append((tc["id"], want, chain))
+                else:
+                    disagreements.append((tc["id"], expected_ok, ok, err))
+                if args.verbose:
+                    print(f"{'AGREE ' if ok == expected_ok else 'DIFFER'} {tc['id']}: openssl={'OK' if ok else err}")
+
+    unexpected = [x for x in disagreements if x[0] not in EXPECTED]
+    expected = [x for x in disagreements if x[0] in EXPECTED]
+    if args.markdown:
+        print("| Vector | Apple profile | OpenSSL | Why |")
+        print("|---|---|---|---|")
+        for id_, exp, got, err in disagreements:
+            why = EXPECTED.get(id_, "**UNEXPECTED**").replace("|", "\\|")
+            print(f"| `{id_}` | {'SUCCESS' if exp else 'FAILURE'} | {'SUCCESS' if got else 'FAILURE: ' + err} | {why} |")
+        for id_, want, got in chain_mismatches:
+            why = EXPECTED_CHAIN.get(id_, "**UNEXPECTED**")
+            print(f"| `{id_}` (chain) | SUCCESS, {len(want)} certs | SUCCESS, {len(got)} certs | {why} |")
+        return 0
+    print(f"{total} testcases, {agree} agree with OpenSSL, {len(disagreements)} disagree "
+          f"({len(expected)} expected, {len(unexpected)} unexpected), {len(chain_mismatches)} chain mismatches "
+          f"({len(chain_mismatches) - len([x for x in chain_mismatches if x[0] not in EXPECTED_CHAIN])} expected)")
+    for id_, exp, got, err in disagreements:
+        tag = "expected  " if id_ in EXPECTED else "UNEXPECTED"
+        print(f"  {tag} {id_}: vector={'SUCCESS' if exp else 'FAILURE'} openssl={'SUCCESS' if got else 'FAILURE'}"
+              + ("" if got else f" ({err})"))
+    for id_, want, got in chain_mismatches:
+        tag = "expected  " if id_ in EXPECTED_CHAIN else "UNEXPECTED"
+        print(f"  {tag} chain {id_}: vector={want} openssl={got}")
+    stale = sorted(set(EXPECTED) - {x[0] for x in disagreements})
+    if stale and args.verbose:
+        print("listed as expected but OpenSSL agrees:", *stale, sep="\n  ")
+    unexpected_chains = [x for x in chain_mismatches if x[0] not in EXPECTED_CHAIN]
+    return 1 if unexpected or unexpected_chains else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
