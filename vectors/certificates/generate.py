@@ -631,8 +631,10 @@ def describe(file, index, cert):
         "tbs_sha256": hashlib.sha256(cert.tbs_certificate_bytes).hexdigest(),
         "signature_hex": cert.signature.hex(),
         "key": key,
+        "spki_hex": spki.hex(),
         "spki_sha256_base64": pin,
         "external_representation_hex": external.hex(),
+        "external_representation_sha256": hashlib.sha256(external).hexdigest(),
         "trustkit_hash_base64": (base64.b64encode(
             hashlib.sha256(bytes.fromhex(header) + external).digest()).decode() if header else None),
         "extensions": [{"oid": e.oid.dotted_string, "critical": e.critical} for e in cert.extensions],
