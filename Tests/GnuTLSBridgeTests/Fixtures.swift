@@ -30,8 +30,6 @@ enum Fixtures {
         let sha1: String
         let tbsSha256: String
         let signatureHex: String
-        let subjectDerHex: String
-        let issuerDerHex: String
 
         var location: Location { Location(file: file, index: index) }
         var isSelfSigned: Bool { issuerLocation == location }

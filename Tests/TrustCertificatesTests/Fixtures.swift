@@ -33,7 +33,6 @@ struct Expected: Decodable, Sendable {
 
     struct BadInput: Decodable, Sendable {
         let path: String
-        let what: String
     }
 
     let certificates: [ExpectedCertificate]
@@ -43,11 +42,6 @@ struct Expected: Decodable, Sendable {
 
 /// One certificate as openssl and python `cryptography` see it; field meanings are in generate.py.
 struct ExpectedCertificate: Decodable, Sendable, CustomTestStringConvertible {
-    struct Location: Decodable, Sendable, Equatable {
-        let file: String
-        let index: Int
-    }
-
     struct Attribute: Decodable, Sendable {
         let oid: String
         let value: String
@@ -57,7 +51,6 @@ struct ExpectedCertificate: Decodable, Sendable, CustomTestStringConvertible {
         let type: String
         let bits: Int
         let curve: String?
-        let rsaExponent: Int?
     }
 
     struct Extension: Decodable, Sendable, Equatable {
@@ -97,7 +90,6 @@ struct ExpectedCertificate: Decodable, Sendable, CustomTestStringConvertible {
 
     let file: String
     let index: Int
-    let issuerLocation: Location
     let sha256: String
     let sha1: String
     let version: Int
@@ -134,7 +126,6 @@ struct ExpectedCertificate: Decodable, Sendable, CustomTestStringConvertible {
     let dnsNames: [String]
     let subjectSummary: String?
 
-    var location: Location { Location(file: file, index: index) }
     var testDescription: String { index == 0 ? file : "\(file)#\(index)" }
 }
 

@@ -215,12 +215,12 @@ def write(file, certs, issuer_of, encoding=PEM, preamble=b""):
         issuers[(file, index)] = issuer
 
 
-def self_signed_issuer(file):
+def first_certificate_of(file):
     return {"file": file, "index": 0}
 
 
 KEY_TYPES = [
-    # (file stem, key label, key factory, leaf encoding)
+    # (file stem, key factory taking a seed label, encoding of the leaf file)
     ("rsa2048", lambda label: rsa_key(label, 2048), PEM),
     ("rsa4096", lambda label: rsa_key(label, 4096), DER),
     ("rsa3072-e3", lambda label: rsa_key(label, 3072, e=3), PEM),
@@ -239,7 +239,7 @@ def build_all():
         root_cert = build(name(COUNTRY, ORG, (NameOID.COMMON_NAME, f"TrustCheck Test Root {stem}")), root_key, None,
                           serial_for(stem + "-root"), ca_extensions(root_key), ROOT_NOT_BEFORE, ROOT_NOT_AFTER)
         root_file = f"{stem}-root.pem"
-        write(root_file, [root_cert], [self_signed_issuer(root_file)])
+        write(root_file, [root_cert], [first_certificate_of(root_file)])
         root = roots[stem] = Issuer(root_file, root_cert, root_key)
         if stem == "rsa2048":
             continue  # its leaf hangs below an intermediate, built next
@@ -248,7 +248,7 @@ def build_all():
         leaf = build(name(COUNTRY, ORG, (NameOID.COMMON_NAME, host)), leaf_key, root, serial_for(stem + "-leaf"),
                      leaf_extensions(leaf_key, root, [x509.DNSName(host)]), LEAF_NOT_BEFORE, LEAF_NOT_AFTER)
         extension = "pem" if leaf_encoding == PEM else "der"
-        write(f"{stem}-leaf.{extension}", [leaf], [self_signed_issuer(root_file)], leaf_encoding)
+        write(f"{stem}-leaf.{extension}", [leaf], [first_certificate_of(root_file)], leaf_encoding)
 
     # RSA-2048 chain: root -> intermediate (pathLen 0, name constraints, policies) -> leaf with every SAN type.
     root = roots["rsa2048"]
@@ -277,7 +277,7 @@ def build_all():
         serial_for("rsa2048-intermediate"),
         ca_extensions(intermediate_key, path_length=0) + [aki(root), (constraints, True), (policies, False)],
         ROOT_NOT_BEFORE, ROOT_NOT_AFTER)
-    write("rsa2048-intermediate.pem", [intermediate_cert], [self_signed_issuer(root.file)])
+    write("rsa2048-intermediate.pem", [intermediate_cert], [first_certificate_of(root.file)])
     intermediate = Issuer("rsa2048-intermediate.pem", intermediate_cert, intermediate_key)
 
     leaf_key = rsa_key("rsa2048-leaf", 2048)
@@ -309,7 +309,7 @@ def build_special(root):
     def issued(file, subject, extensions, serial=None, not_before=LEAF_NOT_BEFORE, not_after=LEAF_NOT_AFTER,
                encoding=PEM):
         cert = build(subject, key, root, serial or serial_for(file), extensions + [aki(root)], not_before, not_after)
-        write(file, [cert], [self_signed_issuer(root.file)], encoding)
+        write(file, [cert], [first_certificate_of(root.file)], encoding)
         return cert
 
     plain = [(x509.BasicConstraints(ca=False, path_length=None), True), ski(key)]
@@ -388,7 +388,7 @@ def build_sha1(root):
     cert = x509.load_pem_x509_certificate((OUT / "sha1-rsa.pem").read_bytes())
     assert cert.signature_algorithm_oid.dotted_string == "1.2.840.113549.1.1.5", "openssl did not sign with SHA-1"
     written["sha1-rsa.pem"] = [cert]
-    issuers[("sha1-rsa.pem", 0)] = self_signed_issuer(root.file)
+    issuers[("sha1-rsa.pem", 0)] = first_certificate_of(root.file)
 
 
 def build_bundles(root, intermediate, roots):
@@ -596,6 +596,18 @@ RFC4514_NAMES = {NameOID.EMAIL_ADDRESS: "EMAIL", DESCRIPTION: "description"}
 
 
 def describe(file, index, cert):
+    """One expected.json entry. Less obvious fields:
+    issuer_location      file and index of the certificate whose key signed this one
+    serial_hex           DER INTEGER content octets (a 00 sign byte kept), as Apple's serial API returns
+    subject_rfc4514      cryptography's rfc4514_string, with GnuTLS's names for EMAIL and description
+    key.bits             RSA modulus bits, EC curve bits, 256 for Ed25519
+    spki_sha256_base64   the pin, from the openssl pipeline TrustKit documents
+    external_representation_hex  SecKeyCopyExternalRepresentation: PKCS#1 / X9.62 point / raw Ed25519
+    trustkit_hash_base64 SHA-256 of TrustKit's fixed header + external representation; null where
+                         TrustKit has no header for the key type and size
+    unknown_critical_extensions  critical extensions cryptography does not recognise
+    subject_summary      SecCertificateCopySubjectSummary, from apple_subject_summary above
+    """
     der = cert.public_bytes(DER)
     key, external = key_description(cert)
     spki = cert.public_key().public_bytes(DER, serialization.PublicFormat.SubjectPublicKeyInfo)
