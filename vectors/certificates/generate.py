@@ -203,13 +203,9 @@ written = {}  # file name -> list of certificates it holds, in order
 issuers = {}  # (file, index) of each certificate's issuer, for signature tests
 
 
-def write(file, certs, issuer_of, encoding=PEM, preamble=b""):
+def write(file, certs, issuer_of, encoding=PEM):
     """Writes one certificate (or a bundle) and remembers who issued each one."""
-    if encoding == PEM:
-        data = preamble + b"".join(c.public_bytes(PEM) for c in certs)
-    else:
-        data = b"".join(c.public_bytes(DER) for c in certs)
-    (OUT / file).write_bytes(data)
+    (OUT / file).write_bytes(b"".join(c.public_bytes(encoding) for c in certs))
     written[file] = certs
     for index, issuer in enumerate(issuer_of):
         issuers[(file, index)] = issuer
