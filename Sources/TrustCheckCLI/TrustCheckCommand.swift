@@ -1,7 +1,8 @@
 /// The `trustcheck` command line: picks a subcommand from the first argument and runs it.
 ///
 /// Exit status: 0 success, 1 "not trusted" (reserved for `verify`), 2 usage or input error.
-/// Errors go to `stderr` as `trustcheck: <path>: <problem>` or `trustcheck: <usage problem>`.
+/// Errors go to `stderr`: `trustcheck: <path>: <problem>` for input, `trustcheck <command>: <problem>`
+/// and a usage line for arguments.
 public enum TrustCheckCommand: Sendable {
     /// Every subcommand, in the order help lists them. Adding one is a new file with a type that
     /// conforms to `Subcommand`, plus one line here.
