@@ -16,9 +16,12 @@ public struct SignatureAlgorithmInfo: Sendable, Hashable {
         self.id = id
         let sign = gnutls_sign_algorithm_t(rawValue: UInt32(max(id, 0)))
         name = id > 0 ? gnutls_sign_get_name(sign).map { String(cString: $0) } ?? "unknown" : "unknown"
-        let hash = gnutls_sign_get_hash_algorithm(sign)
-        hashName = hash.rawValue == 0 ? "" : gnutls_digest_get_name(hash).map { String(cString: $0) } ?? ""
         let pk = gnutls_sign_get_pk_algorithm(sign)
+        // GnuTLS reports SHA512/SHAKE256 for EdDSA, the hash inside the signature scheme; the
+        // certificate names no digest (cryptography's signature_hash_algorithm is None too).
+        let isEdDSA = pk == GNUTLS_PK_EDDSA_ED25519 || pk == GNUTLS_PK_EDDSA_ED448
+        let hash = gnutls_sign_get_hash_algorithm(sign)
+        hashName = hash.rawValue == 0 || isEdDSA ? "" : gnutls_digest_get_name(hash).map { String(cString: $0) } ?? ""
         publicKeyAlgorithmName = pk.rawValue == 0 ? "" : gnutls_pk_get_name(pk).map { String(cString: $0) } ?? ""
         isSecureForCertificates = id > 0 && gnutls_sign_is_secure2(sign, UInt32(GNUTLS_SIGN_FLAG_SECURE_FOR_CERTS)) != 0
     }

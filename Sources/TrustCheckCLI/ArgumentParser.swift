@@ -1,0 +1,80 @@
+/// An option a subcommand accepts: a flag (`--json`) or one that takes a value (`--at TIME`).
+struct CommandOption {
+    let name: String
+    /// Shown in help as the value's placeholder; nil for flags.
+    let valueName: String?
+    let help: String
+
+    static func flag(_ name: String, _ help: String) -> CommandOption {
+        CommandOption(name: name, valueName: nil, help: help)
+    }
+
+    static func value(_ name: String, _ valueName: String, _ help: String) -> CommandOption {
+        CommandOption(name: name, valueName: valueName, help: help)
+    }
+
+    var synopsis: String { valueName.map { "\(name) \($0)" } ?? name }
+}
+
+struct ParsedArguments {
+    var flags: Set<String> = []
+    var values: [String: String] = [:]
+    var positionals: [String] = []
+    var wantsHelp = false
+
+    func has(_ flag: String) -> Bool { flags.contains(flag) }
+    func value(_ option: String) -> String? { values[option] }
+}
+
+struct UsageError: Error {
+    let message: String
+}
+
+/// A deliberately small parser: long options only, `--name value` or `--name=value`, flags
+/// anywhere among the operands, `--` ends options, and a lone `-` is an operand.
+enum ArgumentParser {
+    static func parse(_ arguments: [String], options: [CommandOption]) throws(UsageError) -> ParsedArguments {
+        var result = ParsedArguments()
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--" {
+                result.positionals += arguments[index...]
+                break
+            }
+            guard argument.hasPrefix("-"), argument != "-" else {
+                result.positionals.append(argument)
+                continue
+            }
+            if argument == "--help" || argument == "-h" {
+                result.wantsHelp = true
+                continue
+            }
+            let (name, inlineValue) = split(argument)
+            guard let option = options.first(where: { $0.name == name }) else {
+                throw UsageError(message: "unknown option '\(name)'")
+            }
+            guard option.valueName != nil else {
+                if inlineValue != nil { throw UsageError(message: "option '\(name)' takes no value") }
+                result.flags.insert(name)
+                continue
+            }
+            guard result.values[name] == nil else { throw UsageError(message: "option '\(name)' given twice") }
+            if let inlineValue {
+                result.values[name] = inlineValue
+            } else if index < arguments.count {
+                result.values[name] = arguments[index]
+                index += 1
+            } else {
+                throw UsageError(message: "option '\(name)' needs a value")
+            }
+        }
+        return result
+    }
+
+    private static func split(_ argument: String) -> (String, String?) {
+        guard let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+}

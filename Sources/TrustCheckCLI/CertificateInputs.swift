@@ -1,0 +1,25 @@
+import TrustCertificates
+
+/// The certificates found at one command-line path, in file order.
+struct LoadedPath {
+    let path: String
+    let certificates: [Certificate]
+}
+
+enum CertificateInputs {
+    /// Loads every path. Each failure is reported as `trustcheck: <path>: <problem>`; if any path
+    /// fails the result is nil, so a command prints nothing on stdout rather than a partial answer.
+    static func load(_ paths: [String], io: CommandIO) -> [LoadedPath]? {
+        var loaded: [LoadedPath] = []
+        var failed = false
+        for path in paths {
+            do {
+                loaded.append(LoadedPath(path: path, certificates: try CertificateLoader.load(path: path)))
+            } catch {
+                io.error(error.description)
+                failed = true
+            }
+        }
+        return failed ? nil : loaded
+    }
+}

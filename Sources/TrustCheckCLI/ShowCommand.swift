@@ -1,0 +1,288 @@
+import Foundation
+import TrustCertificates
+
+/// `trustcheck show FILE... [--json] [--at TIME]`: everything TrustCheck reads from each certificate.
+///
+/// Text output is for people: one block per certificate, `Label: value` lines, blank line between
+/// blocks; extensions the certificate lacks are left out.
+///
+/// `--json` prints an array with one object per certificate; its keys, always present, are:
+/// - `file`, `index`: the path as given and the position in it (from 0)
+/// - `subject`, `issuer`: RFC 4514 strings; `subject_summary`: Apple's summary or null
+/// - `serial`: lower-case hex of the DER INTEGER content (a leading 00 kept); `version`: 1, 2 or 3
+/// - `not_before`, `not_after`: RFC 3339 UTC
+/// - `validity`: {`at`: the time checked (RFC 3339), `status`: "valid" | "expired" |
+///   "not_yet_valid", `days_left`: whole days from `at` to `not_after`, negative once expired}
+/// - `public_key`: {`type`, `curve` (null unless EC), `bits`}; types as in `trustcheck pin --json`
+/// - `signature_algorithm`: {`name` (GnuTLS's, e.g. "RSA-SHA256"), `oid`, `hash` (e.g. "SHA256",
+///   null for EdDSA), `secure`: GnuTLS's verdict for certificate signatures (false for SHA-1)}
+/// - `subject_alt_names`: [{`type`: "dns" | "email" | "uri" | "ip" | "directory_name" |
+///   "registered_id" | "other_name", `value`}] or null when the extension is absent
+/// - `basic_constraints`: {`ca`, `path_length` (null if none), `critical`} or null
+/// - `key_usage`: {`usages`: RFC 5280 names, `critical`} or null
+/// - `extended_key_usage`: [{`oid`, `name`}] (name = oid when unknown) or null
+/// - `subject_key_identifier`, `authority_key_identifier`: lower-case hex or null
+/// - `name_constraints`: {`permitted`, `excluded`: names as in subject_alt_names (IP as
+///   address/prefix), `critical`} or null
+/// - `policies`: [{`oid`, `cps_uris`, `user_notices`}] or null
+/// - `extensions`: [{`oid`, `name` (null when unknown), `critical`}] in certificate order
+/// - `critical_extensions`, `unknown_critical_extensions`: OID lists (the latter makes the
+///   certificate unusable for trust)
+/// - `sha256`, `sha1`: lower-case hex fingerprints of the DER; `spki_sha256`: base64; `pin`
+enum ShowCommand: Subcommand {
+    static let name = "show"
+    static let summary = "Describe each certificate: names, validity, key, extensions, fingerprints."
+    static let usage = "trustcheck show FILE... [--json] [--at TIME]"
+    static let options: [CommandOption] = [
+        .flag("--json", "print a JSON array (keys documented in ShowCommand.swift)"),
+        .value("--at", "TIME", "judge validity at this RFC 3339 time instead of now, e.g. 2025-01-31T12:00:00Z"),
+    ]
+    static let details = """
+        FILE is a PEM or DER certificate, a PEM or concatenated-DER bundle, or a directory.
+        days left are whole days from TIME (default: now) to notAfter.
+
+        """
+
+    static func run(_ arguments: ParsedArguments, io: CommandIO) -> ExitCode {
+        guard !arguments.positionals.isEmpty else {
+            io.stderr.write("trustcheck show: no FILE given\nusage: \(usage)\n")
+            return .usageOrInputError
+        }
+        var now = Date()
+        if let text = arguments.value("--at") {
+            guard let date = CertificateFormatting.parseTimestamp(text) else {
+                io.stderr.write("trustcheck show: --at '\(text)' is not an RFC 3339 time\nusage: \(usage)\n")
+                return .usageOrInputError
+            }
+            now = date
+        }
+        guard let inputs = CertificateInputs.load(arguments.positionals, io: io) else { return .usageOrInputError }
+
+        if arguments.has("--json") {
+            let objects = inputs.flatMap { input in
+                input.certificates.enumerated().map { json(path: input.path, index: $0.offset, $0.element, now: now) }
+            }
+            io.stdout.write(JSONValue.array(objects).rendered() + "\n")
+            return .success
+        }
+        let blocks = inputs.flatMap { input in
+            input.certificates.enumerated().map { offset, certificate in
+                let heading = input.certificates.count == 1
+                    ? input.path : "\(input.path) (certificate \(offset + 1) of \(input.certificates.count))"
+                return heading + "\n" + text(certificate, now: now)
+            }
+        }
+        io.stdout.write(blocks.joined(separator: "\n"))
+        return .success
+    }
+
+    // MARK: Validity
+
+    /// Day counts are whole days rounded down; notBefore and notAfter themselves count as valid
+    /// (RFC 5280 4.1.2.5).
+    struct Validity {
+        enum Status: String { case valid, expired, notYetValid = "not_yet_valid" }
+        let status: Status
+        /// From now to notAfter; negative once expired.
+        let daysLeft: Int
+        let daysSinceExpiry: Int
+        let daysUntilStart: Int
+
+        init(_ certificate: Certificate, at now: Date) {
+            func days(from start: Date, to end: Date) -> Int { Int((end.timeIntervalSince(start) / 86_400).rounded(.down)) }
+            status = now < certificate.notBefore ? .notYetValid : now > certificate.notAfter ? .expired : .valid
+            daysLeft = days(from: now, to: certificate.notAfter)
+            daysSinceExpiry = days(from: certificate.notAfter, to: now)
+            daysUntilStart = days(from: now, to: certificate.notBefore)
+        }
+    }
+
+    // MARK: Text
+
+    static func text(_ certificate: Certificate, now: Date) -> String {
+        var lines: [(String, String)] = [
+            ("Subject", certificate.subject.isEmpty ? "(empty)" : certificate.subject.rfc4514),
+            ("Summary", certificate.subjectSummary ?? "(none)"),
+            ("Issuer", certificate.issuer.isEmpty ? "(empty)" : certificate.issuer.rfc4514),
+            ("Serial", CertificateFormatting.colonHex(certificate.serialNumber)),
+            ("Version", String(certificate.version)),
+            ("Not before", CertificateFormatting.timestamp(certificate.notBefore)),
+            ("Not after", CertificateFormatting.timestamp(certificate.notAfter)),
+            ("Validity", validityText(Validity(certificate, at: now), at: now)),
+            ("Public key", CertificateFormatting.keyText(certificate.publicKey)),
+            ("Signature", "\(certificate.signatureAlgorithm.name) (\(certificate.signatureAlgorithmOID))"
+                + (certificate.signatureAlgorithm.isSecureForCertificates ? "" : ", not secure for certificates")),
+        ]
+        if let names = certificate.subjectAlternativeNames {
+            lines.append(("Subject alt names", names.map(\.description).joined(separator: ", ")))
+        }
+        if let constraints = certificate.basicConstraints {
+            let pathLength = constraints.pathLength.map { ", pathlen:\($0)" } ?? ""
+            lines.append(("Basic constraints", "CA:\(constraints.isCA ? "TRUE" : "FALSE")\(pathLength)"
+                + critical(constraints.critical)))
+        }
+        if let usage = certificate.keyUsage {
+            lines.append(("Key usage", usage.names.joined(separator: ", ") + critical(isCritical(ExtensionOID.keyUsage, in: certificate))))
+        }
+        if let purposes = certificate.extendedKeyUsage {
+            lines.append(("Extended key usage", purposes.map(ExtendedKeyUsageOID.name).joined(separator: ", ")
+                + critical(isCritical(ExtensionOID.extendedKeyUsage, in: certificate))))
+        }
+        if let identifier = certificate.subjectKeyIdentifier {
+            lines.append(("Subject key ID", CertificateFormatting.colonHex(identifier)))
+        }
+        if let identifier = certificate.authorityKeyIdentifier {
+            lines.append(("Authority key ID", CertificateFormatting.colonHex(identifier)))
+        }
+        if let constraints = certificate.nameConstraints {
+            func list(_ names: [GeneralName]) -> String {
+                names.isEmpty ? "none" : names.map(\.description).joined(separator: ", ")
+            }
+            lines.append(("Name constraints", "permitted: \(list(constraints.permitted)); excluded: "
+                + list(constraints.excluded) + critical(constraints.critical)))
+        }
+        if let policies = certificate.policies {
+            let described = policies.map { policy in
+                ([policy.oid] + policy.cpsURIs.map { "CPS: \($0)" } + policy.userNotices.map { "notice: \"\($0)\"" })
+                    .joined(separator: ", ")
+            }
+            lines.append(("Policies", described.joined(separator: "; ")))
+        }
+        let criticalNames = certificate.criticalExtensionOIDs.map(CertificateFormatting.extensionName)
+        lines += [
+            ("Critical extensions", criticalNames.isEmpty ? "none" : criticalNames.joined(separator: ", ")),
+            ("Unknown critical", certificate.unknownCriticalExtensions.isEmpty
+                ? "none" : certificate.unknownCriticalExtensions.joined(separator: ", ") + " (certificate unusable)"),
+            ("SHA-256", CertificateFormatting.colonHex(certificate.sha256)),
+            ("SHA-1", CertificateFormatting.colonHex(certificate.sha1)),
+            ("Pin", certificate.pin),
+        ]
+        let width = lines.map(\.0.count).max() ?? 0
+        return lines.map { "  " + ($0.0 + ":").padding(to: width + 1) + " " + $0.1 + "\n" }.joined()
+    }
+
+    private static func validityText(_ validity: Validity, at now: Date) -> String {
+        let at = " at \(CertificateFormatting.timestamp(now))"
+        switch validity.status {
+        case .valid: return "valid, \(validity.daysLeft) days left" + at
+        case .expired: return "expired \(validity.daysSinceExpiry) days ago" + at
+        case .notYetValid: return "not yet valid, starts in \(validity.daysUntilStart) days" + at
+        }
+    }
+
+    private static func critical(_ isCritical: Bool) -> String { isCritical ? " (critical)" : "" }
+
+    private static func isCritical(_ oid: String, in certificate: Certificate) -> Bool {
+        certificate.extensions.first { $0.oid == oid }?.critical ?? false
+    }
+
+    // MARK: JSON
+
+    static func json(path: String, index: Int, _ certificate: Certificate, now: Date) -> JSONValue {
+        let validity = Validity(certificate, at: now)
+        let identity: [(String, JSONValue)] = [
+            ("file", .string(path)),
+            ("index", .int(index)),
+            ("subject", .string(certificate.subject.rfc4514)),
+            ("subject_summary", .string(certificate.subjectSummary)),
+            ("issuer", .string(certificate.issuer.rfc4514)),
+            ("serial", .string(Hex.encode(certificate.serialNumber))),
+            ("version", .int(certificate.version)),
+            ("not_before", .string(CertificateFormatting.timestamp(certificate.notBefore))),
+            ("not_after", .string(CertificateFormatting.timestamp(certificate.notAfter))),
+            ("validity", .object([
+                ("at", .string(CertificateFormatting.timestamp(now))),
+                ("status", .string(validity.status.rawValue)),
+                ("days_left", .int(validity.daysLeft)),
+            ])),
+        ]
+        let fingerprints: [(String, JSONValue)] = [
+            ("sha256", .string(Hex.encode(certificate.sha256))),
+            ("sha1", .string(Hex.encode(certificate.sha1))),
+            ("spki_sha256", .string(Base64.encode(certificate.spkiSHA256))),
+            ("pin", .string(certificate.pin)),
+        ]
+        return .object(identity + algorithmsJSON(certificate) + extensionsJSON(certificate) + fingerprints)
+    }
+
+    private static func algorithmsJSON(_ certificate: Certificate) -> [(String, JSONValue)] {
+        let (keyType, curve) = CertificateFormatting.keyType(certificate.publicKey.algorithm)
+        let algorithm = certificate.signatureAlgorithm
+        return [
+            ("public_key", .object([
+                ("type", .string(keyType)),
+                ("curve", .string(curve)),
+                ("bits", .int(certificate.publicKey.bits)),
+            ])),
+            ("signature_algorithm", .object([
+                ("name", .string(algorithm.name)),
+                ("oid", .string(certificate.signatureAlgorithmOID)),
+                ("hash", .string(algorithm.hashName.isEmpty ? nil : algorithm.hashName)),
+                ("secure", .bool(algorithm.isSecureForCertificates)),
+            ])),
+        ]
+    }
+
+    private static func extensionsJSON(_ certificate: Certificate) -> [(String, JSONValue)] {
+        var basicConstraints = JSONValue.null
+        if let constraints = certificate.basicConstraints {
+            basicConstraints = .object([("ca", .bool(constraints.isCA)), ("path_length", .int(constraints.pathLength)),
+                                        ("critical", .bool(constraints.critical))])
+        }
+        var keyUsage = JSONValue.null
+        if let usage = certificate.keyUsage {
+            keyUsage = .object([("usages", .strings(usage.names)),
+                                ("critical", .bool(isCritical(ExtensionOID.keyUsage, in: certificate)))])
+        }
+        var extendedKeyUsage = JSONValue.null
+        if let oids = certificate.extendedKeyUsage {
+            extendedKeyUsage = .array(oids.map {
+                .object([("oid", .string($0)), ("name", .string(ExtendedKeyUsageOID.name($0)))])
+            })
+        }
+        var nameConstraints = JSONValue.null
+        if let constraints = certificate.nameConstraints {
+            nameConstraints = .object([("permitted", .array(constraints.permitted.map(json))),
+                                       ("excluded", .array(constraints.excluded.map(json))),
+                                       ("critical", .bool(constraints.critical))])
+        }
+        var policies = JSONValue.null
+        if let list = certificate.policies {
+            policies = .array(list.map {
+                .object([("oid", .string($0.oid)), ("cps_uris", .strings($0.cpsURIs)),
+                         ("user_notices", .strings($0.userNotices))])
+            })
+        }
+        let extensions = JSONValue.array(certificate.extensions.map {
+            .object([("oid", .string($0.oid)), ("name", .string(CertificateFormatting.extensionNames[$0.oid])),
+                     ("critical", .bool($0.critical))])
+        })
+        return [
+            ("subject_alt_names", certificate.subjectAlternativeNames.map { .array($0.map(json)) } ?? .null),
+            ("basic_constraints", basicConstraints),
+            ("key_usage", keyUsage),
+            ("extended_key_usage", extendedKeyUsage),
+            ("subject_key_identifier", .string(certificate.subjectKeyIdentifier.map { Hex.encode($0) })),
+            ("authority_key_identifier", .string(certificate.authorityKeyIdentifier.map { Hex.encode($0) })),
+            ("name_constraints", nameConstraints),
+            ("policies", policies),
+            ("extensions", extensions),
+            ("critical_extensions", .strings(certificate.criticalExtensionOIDs)),
+            ("unknown_critical_extensions", .strings(certificate.unknownCriticalExtensions)),
+        ]
+    }
+
+    private static func json(_ name: GeneralName) -> JSONValue {
+        let (type, value): (String, String)
+        switch name {
+        case .dnsName(let text): (type, value) = ("dns", text)
+        case .rfc822Name(let text): (type, value) = ("email", text)
+        case .uri(let text): (type, value) = ("uri", text)
+        case .ipAddress(let bytes): (type, value) = ("ip", IPAddressText.format(bytes))
+        case .directoryName(let dn): (type, value) = ("directory_name", dn.rfc4514)
+        case .registeredID(let oid): (type, value) = ("registered_id", oid)
+        case .otherName(let der): (type, value) = ("other_name", Hex.encode(der))
+        }
+        return .object([("type", .string(type)), ("value", .string(value))])
+    }
+}

@@ -1,0 +1,33 @@
+/// One `trustcheck` subcommand. Conforming types live in their own file and are listed in
+/// `TrustCheckCommand.subcommands`. Sendable so that table of metatypes is a safe global.
+protocol Subcommand: Sendable {
+    /// The word after `trustcheck`.
+    static var name: String { get }
+    /// One line for the command overview.
+    static var summary: String { get }
+    /// The synopsis, e.g. `trustcheck pin FILE... [--json]`.
+    static var usage: String { get }
+    /// Paragraphs after the synopsis and option list in `--help`: output format, exit status.
+    static var details: String { get }
+    /// Every option the command accepts; `--help` is added by the parser.
+    static var options: [CommandOption] { get }
+
+    static func run(_ arguments: ParsedArguments, io: CommandIO) -> ExitCode
+}
+
+extension Subcommand {
+    static var helpText: String {
+        let width = options.map { $0.synopsis.count }.max() ?? 0
+        let optionLines = options.map { "  " + $0.synopsis.padding(to: width) + "  " + $0.help }
+        return "usage: \(usage)\n\n\(summary)\n\noptions:\n" + optionLines.joined(separator: "\n") + "\n\n" + details
+    }
+}
+
+/// Where a command writes, and the error conventions every command shares.
+struct CommandIO {
+    let stdout: any TextOutput
+    let stderr: any TextOutput
+
+    /// `trustcheck: <message>` on stderr.
+    func error(_ message: String) { stderr.write("trustcheck: \(message)\n") }
+}

@@ -1,0 +1,19 @@
+import Foundation
+
+/// A destination for command output. The executable writes to the process's standard streams;
+/// tests pass an implementation that records the text.
+public protocol TextOutput: Sendable {
+    func write(_ text: String)
+}
+
+/// Writes straight to a file handle, unbuffered, so stdout and stderr interleave in call order.
+public struct FileHandleOutput: TextOutput {
+    private let handle: FileHandle
+
+    public init(_ handle: FileHandle) { self.handle = handle }
+
+    public static let standardOutput = FileHandleOutput(.standardOutput)
+    public static let standardError = FileHandleOutput(.standardError)
+
+    public func write(_ text: String) { handle.write(Data(text.utf8)) }
+}

@@ -1,0 +1,90 @@
+/// The `trustcheck` command line: picks a subcommand from the first argument and runs it.
+///
+/// Exit status: 0 success, 1 "not trusted" (reserved for `verify`), 2 usage or input error.
+/// Errors go to `stderr`: `trustcheck: <path>: <problem>` for input, `trustcheck <command>: <problem>`
+/// and a usage line for arguments.
+public enum TrustCheckCommand: Sendable {
+    /// Every subcommand, in the order help lists them. Adding one is a new file with a type that
+    /// conforms to `Subcommand`, plus one line here.
+    static let subcommands: [any Subcommand.Type] = [
+        PinCommand.self,
+        ShowCommand.self,
+    ]
+
+    public static func run(
+        arguments: [String],
+        stdout: any TextOutput = FileHandleOutput.standardOutput,
+        stderr: any TextOutput = FileHandleOutput.standardError
+    ) -> Int32 {
+        let io = CommandIO(stdout: stdout, stderr: stderr)
+        guard let name = arguments.first else {
+            io.stderr.write(overview)
+            return ExitCode.usageOrInputError.rawValue
+        }
+        let rest = Array(arguments.dropFirst())
+        if name == "help" || name == "--help" || name == "-h" {
+            return help(for: rest.first, io: io).rawValue
+        }
+        guard let command = subcommands.first(where: { $0.name == name }) else {
+            io.stderr.write("trustcheck: unknown command '\(name)'\n" + overview)
+            return ExitCode.usageOrInputError.rawValue
+        }
+        return run(command, rest, io: io).rawValue
+    }
+
+    private static func run(_ command: any Subcommand.Type, _ arguments: [String], io: CommandIO) -> ExitCode {
+        let parsed: ParsedArguments
+        do {
+            parsed = try ArgumentParser.parse(arguments, options: command.options)
+        } catch {
+            io.stderr.write("trustcheck \(command.name): \(error.message)\nusage: \(command.usage)\n")
+            return .usageOrInputError
+        }
+        if parsed.wantsHelp {
+            io.stdout.write(command.helpText)
+            return .success
+        }
+        return command.run(parsed, io: io)
+    }
+
+    private static func help(for name: String?, io: CommandIO) -> ExitCode {
+        guard let name else {
+            io.stdout.write(overview)
+            return .success
+        }
+        guard let command = subcommands.first(where: { $0.name == name }) else {
+            io.stderr.write("trustcheck: unknown command '\(name)'\n" + overview)
+            return .usageOrInputError
+        }
+        io.stdout.write(command.helpText)
+        return .success
+    }
+
+    static var overview: String {
+        let width = subcommands.map { $0.name.count }.max() ?? 0
+        let lines = subcommands.map { "  " + $0.name.padding(to: width) + "  " + $0.summary }
+        return """
+            usage: trustcheck <command> [options] [arguments]
+
+            commands:
+            \(lines.joined(separator: "\n"))
+
+            'trustcheck help <command>' or 'trustcheck <command> --help' describes a command.
+            exit status: 0 success, 1 not trusted, 2 usage or input error.
+
+            """
+    }
+}
+
+/// The process exit status of a command.
+public enum ExitCode: Int32, Sendable {
+    case success = 0
+    /// The certificate chain is not trusted (for `verify`).
+    case notTrusted = 1
+    /// Bad arguments, or an input file that is missing or holds no usable certificate.
+    case usageOrInputError = 2
+}
+
+extension String {
+    func padding(to width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
+}

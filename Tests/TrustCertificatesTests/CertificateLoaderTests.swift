@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+@testable import TrustCertificates
+
+@Suite struct CertificateLoaderTests {
+    private func fingerprints(_ certificates: [Certificate]) -> [String] { certificates.map { hex($0.sha256) } }
+
+    private func expectedFingerprints(_ file: String) -> [String] {
+        Fixtures.entries(in: file).sorted { $0.index < $1.index }.map(\.sha256)
+    }
+
+    @Test func pemBundleWithTextAroundBlocks() throws {
+        let loaded = try CertificateLoader.load(path: Fixtures.path("bundle.pem"))
+        #expect(loaded.count == 3)
+        #expect(fingerprints(loaded) == expectedFingerprints("bundle.pem"))
+    }
+
+    @Test func concatenatedDERBundle() throws {
+        let loaded = try CertificateLoader.load(path: Fixtures.path("bundle.der"))
+        #expect(loaded.count == 2)
+        #expect(fingerprints(loaded) == expectedFingerprints("bundle.der"))
+    }
+
+    /// Files are taken by content: a DER file without extension and PEM in ".txt" and ".cer" load;
+    /// the README and the public key are skipped.
+    @Test func directoryRecognisesFilesByContent() throws {
+        let expected = try Fixtures.expected.get().directory
+        #expect(expected.map(\.file) == ["chain.cer", "first.crt", "second", "third.txt"])
+        let loaded = try CertificateLoader.load(path: Fixtures.path("directory"))
+        #expect(fingerprints(loaded) == expected.flatMap(\.sha256))
+    }
+
+    @Test func loadPathsDropsDuplicatesAcrossInputs() throws {
+        // directory/first.crt is the same certificate as rsa2048-root.pem.
+        let loaded = try CertificateLoader.load(paths: [Fixtures.path("rsa2048-root.pem"), Fixtures.path("directory")])
+        let directory = try CertificateLoader.load(path: Fixtures.path("directory"))
+        #expect(loaded.count == directory.count)
+        #expect(fingerprints(loaded).first == expectedFingerprints("rsa2048-root.pem").first)
+        #expect(Set(fingerprints(loaded)) == Set(fingerprints(directory)))
+    }
+
+    @Test func bareBase64DER() throws {
+        let der = try #require(try CertificateLoader.load(path: Fixtures.path("ed25519-leaf.der")).first).der
+        let text = Data(der).base64EncodedString(options: [.lineLength64Characters, .endLineWithLineFeed])
+        let loaded = try CertificateLoader.certificates(in: Array(text.utf8), from: "memory")
+        #expect(fingerprints(loaded) == expectedFingerprints("ed25519-leaf.der"))
+    }
+
+    /// Every bad input the generator writes, with the kind of error it must produce and a fragment
+    /// of the message (the message must say what is wrong, not only that something is).
+    static let badInputs: [(path: String, kind: CertificateLoadError.Kind, says: String)] = [
+        ("bad/empty.pem", .empty, "empty"),
+        ("bad/garbage.txt", .notACertificate, "not a certificate"),
+        ("bad/truncated.der", .truncated, "truncated"),
+        ("bad/broken-base64.pem", .badPEM, "base64"),
+        ("bad/no-end-line.pem", .badPEM, "no END line"),
+        ("bad/mismatched-end.pem", .badPEM, "END line does not match"),
+        ("bad/public-key-only.pem", .notACertificate, "no CERTIFICATE block"),
+        ("bad/not-a-certificate.der", .badCertificate, "not a DER certificate"),
+        ("bad/second-block-not-a-certificate.pem", .badCertificate, "certificate 2 of 2"),
+        ("bad/no-certificates", .noCertificatesInDirectory, "no certificates"),
+        ("bad/does-not-exist.pem", .unreadable, "no such file"),
+    ]
+
+    @Test(arguments: badInputs)
+    func badInput(path: String, kind: CertificateLoadError.Kind, says: String) {
+        let fullPath = Fixtures.path(path)
+        #expect {
+            _ = try CertificateLoader.load(path: fullPath)
+        } throws: { error in
+            guard let error = error as? CertificateLoadError else { return false }
+            #expect(error.kind == kind)
+            #expect(error.path == fullPath)
+            #expect(error.description.hasPrefix(fullPath + ": "))
+            #expect(error.problem.contains(says), "\(error.problem)")
+            return true
+        }
+    }
+
+    @Test func everyGeneratedBadInputIsCovered() throws {
+        let generated = try Fixtures.expected.get().badInputs.map(\.path)
+        #expect(Set(generated).isSubset(of: Set(Self.badInputs.map(\.path))))
+        #expect(generated.count == Self.badInputs.count - 1, "only does-not-exist.pem is not generated")
+    }
+
+    @Test func oneBadFileFailsAMultiPathLoadAndIsNamed() throws {
+        let bad = Fixtures.path("bad/truncated.der")
+        #expect(throws: CertificateLoadError(path: bad, kind: .truncated,
+                                             problem: "truncated DER: certificate 1 ends before its declared length")) {
+            _ = try CertificateLoader.load(paths: [Fixtures.path("rsa2048-root.pem"), bad])
+        }
+    }
+}
+
+@Suite struct EncodingTests {
+    @Test func hexEncodes() {
+        #expect(Hex.encode([0x00, 0x0f, 0xa0, 0xff]) == "000fa0ff")
+        #expect(Hex.encode([0xde, 0xad], separator: ":") == "de:ad")
+        #expect(Hex.encode([]) == "")
+    }
+
+    /// RFC 4648 section 10 test vectors.
+    @Test func base64RoundTrips() {
+        #expect(Base64.encode(Array("foobar".utf8)) == "Zm9vYmFy")
+        #expect(Base64.encode(Array("fo".utf8)) == "Zm8=")
+        #expect(Base64.decode("Zm9vYg==") == Array("foob".utf8))
+        #expect(Base64.decode("Zm9v YmFy") == nil, "whitespace is the caller's to strip")
+        #expect(Base64.decode("Zm9vYg=") == nil, "padding must be complete")
+    }
+}

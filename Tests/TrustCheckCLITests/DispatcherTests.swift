@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+@testable import TrustCheckCLI
+
+@Suite struct DispatcherTests {
+    @Test func noArgumentsPrintsUsageToStderr() {
+        let result = trustcheck([])
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr.hasPrefix("usage: trustcheck <command> [options] [arguments]\n"))
+    }
+
+    @Test(arguments: [["help"], ["--help"], ["-h"]])
+    func helpPrintsOverviewToStdout(arguments: [String]) {
+        let result = trustcheck(arguments)
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(result.stdout == TrustCheckCommand.overview)
+        for command in TrustCheckCommand.subcommands {
+            #expect(result.stdout.contains("  \(command.name)"))
+        }
+    }
+
+    @Test(arguments: [["help", "pin"], ["pin", "--help"], ["pin", Fixtures.path("bad/empty.pem"), "-h"]])
+    func commandHelpWinsOverEverythingElse(arguments: [String]) {
+        let result = trustcheck(arguments)
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(result.stdout.hasPrefix("usage: trustcheck pin FILE... [--trustkit | --json]\n"))
+        #expect(result.stdout.contains("  --trustkit  print TrustKit kTSKPublicKeyHashes entries\n"))
+    }
+
+    @Test func unknownCommand() {
+        let result = trustcheck("frobnicate", "x.pem")
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr.hasPrefix("trustcheck: unknown command 'frobnicate'\nusage: trustcheck <command>"))
+        #expect(trustcheck("help", "frobnicate").status == 2)
+    }
+
+    @Test(arguments: [
+        (["pin", "--bogus", "a.pem"], "unknown option '--bogus'"),
+        (["pin", "--json=yes", "a.pem"], "option '--json' takes no value"),
+        (["show", "a.pem", "--at"], "option '--at' needs a value"),
+        (["show", "--at", "2025-01-01T00:00:00Z", "--at=2026-01-01T00:00:00Z", "a.pem"], "option '--at' given twice"),
+        (["show", "-x", "a.pem"], "unknown option '-x'"),
+    ])
+    func badOptionsAreUsageErrors(arguments: [String], message: String) throws {
+        let result = trustcheck(arguments)
+        let command = try #require(TrustCheckCommand.subcommands.first { $0.name == arguments[0] })
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "trustcheck \(arguments[0]): \(message)\nusage: \(command.usage)\n")
+    }
+
+    @Test func subcommandNamesAreUnique() {
+        let names = TrustCheckCommand.subcommands.map { $0.name }
+        #expect(Set(names).count == names.count)
+        #expect(names.contains("pin") && names.contains("show"))
+    }
+
+    @Test func exitCodesAreTheDocumentedOnes() {
+        #expect(ExitCode.success.rawValue == 0)
+        #expect(ExitCode.notTrusted.rawValue == 1)
+        #expect(ExitCode.usageOrInputError.rawValue == 2)
+    }
+}
+
+@Suite struct ArgumentParserTests {
+    private let options: [CommandOption] = [.flag("--json", ""), .value("--at", "TIME", "")]
+
+    @Test func flagsValuesAndOperandsMix() throws {
+        let parsed = try ArgumentParser.parse(["a", "--json", "--at", "T", "b", "-"], options: options)
+        #expect(parsed.positionals == ["a", "b", "-"])
+        #expect(parsed.has("--json"))
+        #expect(parsed.value("--at") == "T")
+        #expect(!parsed.wantsHelp)
+    }
+
+    @Test func inlineValueMayContainEquals() throws {
+        let parsed = try ArgumentParser.parse(["--at=a=b"], options: options)
+        #expect(parsed.value("--at") == "a=b")
+    }
+
+    @Test func doubleDashEndsOptions() throws {
+        let parsed = try ArgumentParser.parse(["--", "--json", "-h"], options: options)
+        #expect(parsed.positionals == ["--json", "-h"])
+        #expect(!parsed.has("--json"))
+        #expect(!parsed.wantsHelp)
+    }
+
+    @Test func valueMayLookLikeAnOption() throws {
+        // "--at -5" style: the argument after a valued option is its value, whatever it looks like.
+        let parsed = try ArgumentParser.parse(["--at", "--json"], options: options)
+        #expect(parsed.value("--at") == "--json")
+        #expect(!parsed.has("--json"))
+    }
+
+    @Test func optionNamesMatchExactly() {
+        #expect(throws: UsageError.self) { try ArgumentParser.parse(["--js"], options: options) }
+        #expect(throws: UsageError.self) { try ArgumentParser.parse(["--at-least", "x"], options: options) }
+    }
+}
+
+@Suite struct JSONValueTests {
+    /// Whatever the rendering escapes, a JSON parser must read back the original text.
+    @Test(arguments: ["plain", "quote \" and backslash \\", "line\nbreak\ttab\r", "\u{0}\u{1}\u{1F}", "ünïcødé ✓ 🔒", ""])
+    func stringsRoundTrip(text: String) throws {
+        let rendered = JSONValue.array([.string(text)]).rendered()
+        let parsed = try JSONSerialization.jsonObject(with: Data(rendered.utf8)) as? [String]
+        #expect(parsed == [text])
+    }
+
+    @Test func objectKeepsKeyOrderAndExplicitNulls() {
+        let value = JSONValue.object([("b", .int(2)), ("a", .null), ("c", .array([])), ("d", .object([])),
+                                      ("e", .bool(false)), ("f", .string(nil as String?))])
+        #expect(value.rendered() == "{\n  \"b\": 2,\n  \"a\": null,\n  \"c\": [],\n  \"d\": {},\n  \"e\": false,\n  \"f\": null\n}")
+    }
+}
