@@ -4,6 +4,8 @@ struct CommandOption {
     /// Shown in help as the value's placeholder; nil for flags.
     let valueName: String?
     let help: String
+    /// May be given more than once (e.g. `--anchors A --anchors B`).
+    var repeatable = false
 
     static func flag(_ name: String, _ help: String) -> CommandOption {
         CommandOption(name: name, valueName: nil, help: help)
@@ -13,17 +15,23 @@ struct CommandOption {
         CommandOption(name: name, valueName: valueName, help: help)
     }
 
+    static func repeatable(_ name: String, _ valueName: String, _ help: String) -> CommandOption {
+        CommandOption(name: name, valueName: valueName, help: help, repeatable: true)
+    }
+
     var synopsis: String { valueName.map { "\(name) \($0)" } ?? name }
 }
 
 struct ParsedArguments {
     var flags: Set<String> = []
-    var values: [String: String] = [:]
+    var values: [String: [String]] = [:]
     var positionals: [String] = []
     var wantsHelp = false
 
     func has(_ flag: String) -> Bool { flags.contains(flag) }
-    func value(_ option: String) -> String? { values[option] }
+    func value(_ option: String) -> String? { values[option]?.last }
+    /// Every value of a repeatable option, in command-line order.
+    func allValues(_ option: String) -> [String] { values[option] ?? [] }
 }
 
 struct UsageError: Error {
@@ -60,11 +68,13 @@ enum ArgumentParser {
                 result.flags.insert(name)
                 continue
             }
-            guard result.values[name] == nil else { throw UsageError(message: "option '\(name)' given twice") }
+            guard option.repeatable || result.values[name] == nil else {
+                throw UsageError(message: "option '\(name)' given twice")
+            }
             if let inlineValue {
-                result.values[name] = inlineValue
+                result.values[name, default: []].append(inlineValue)
             } else if index < arguments.count {
-                result.values[name] = arguments[index]
+                result.values[name, default: []].append(arguments[index])
                 index += 1
             } else {
                 throw UsageError(message: "option '\(name)' needs a value")

@@ -7,6 +7,7 @@ public enum TrustCheckCommand: Sendable {
     /// Every subcommand, in the order help lists them. Adding one is a new file with a type that
     /// conforms to `Subcommand`, plus one line here.
     static let subcommands: [any Subcommand.Type] = [
+        VerifyCommand.self,
         PinCommand.self,
         ShowCommand.self,
     ]
@@ -26,8 +27,8 @@ public enum TrustCheckCommand: Sendable {
             return help(for: rest.first, io: io).rawValue
         }
         guard let command = subcommands.first(where: { $0.name == name }) else {
-            io.stderr.write("trustcheck: unknown command '\(name)'\n" + overview)
-            return ExitCode.usageOrInputError.rawValue
+            // `trustcheck CHAIN... --anchors ...` is verify without its name.
+            return run(VerifyCommand.self, arguments, io: io).rawValue
         }
         return run(command, rest, io: io).rawValue
     }

@@ -2,108 +2,118 @@ import Foundation
 import TrustCertificates
 import TrustEvaluation
 
-/// `trustcheck [verify] CHAIN... [--anchors PATH]... [--host NAME] [--at RFC3339] [--system-anchors]
-/// [--system-store PATH] [--policy ssl|basic] [--profile apple|webpki|rfc5280] [--explain] [--json]`
-///
-/// The first certificate of CHAIN is the leaf; the rest are untrusted intermediates in any order.
-/// Without --anchors the system store is used; with it, only the given anchors, unless
-/// --system-anchors adds the system roots back (Apple's SecTrustSetAnchorCertificatesOnly(false)).
-///
-/// JSON output (stable): {"trusted": Bool, "result": Apple result-type name, "error": {"code", "message",
-/// "detailed_message", "check", "index"} or null, "chain": [{"subject", "issuer", "summary", "sha256",
-/// "spki_sha256", "not_before", "not_after", "source"}], "failures": [{"index", "check", "detail"}],
-/// "verification_time", "profile", "policy", "host", "paths_considered", "signature_checks"}.
-struct VerifyCommand {
-    struct Options {
-        var chain: [String] = []
-        var anchors: [String] = []
-        var host: String?
-        var time = Date()
-        var systemAnchors = false
-        var systemStore = CertificateStore.defaultSystemBundlePath
-        var basicPolicy = false
-        var profile = TrustProfile.apple
-        var explain = false
-        var json = false
-    }
-
+/// `trustcheck [verify] CHAIN... [--anchors PATH]... [--host NAME] [--at TIME] ...`: is this chain
+/// trusted, for this host, at this time, with these anchors? Exit 0 trusted, 1 not trusted.
+struct VerifyCommand: Subcommand {
+    static let name = "verify"
+    static let summary = "Evaluate trust in a chain the way Apple's SecTrust does."
     static let usage = """
-        usage: trustcheck [verify] CHAIN... [--anchors PATH]... [--host NAME] [--at RFC3339] [--system-anchors]
-                          [--system-store PATH] [--policy ssl|basic] [--profile apple|webpki|rfc5280] [--explain] [--json]
+        trustcheck [verify] CHAIN... [--anchors PATH]... [--host NAME] [--at TIME] [--system-anchors]
+                   [--system-store PATH] [--policy ssl|basic] [--profile apple|webpki|rfc5280] [--explain] [--json]
+        """
+    static let options: [CommandOption] = [
+        .repeatable("--anchors", "PATH", "trust these certificates (file or directory); system roots are then off"),
+        .value("--host", "NAME", "the leaf must be valid for this DNS name or IP address"),
+        .value("--at", "TIME", "evaluate at this RFC 3339 time instead of now"),
+        .flag("--system-anchors", "trust the system roots too, beside --anchors"),
+        .value("--system-store", "PATH", "the system roots (default \(CertificateStore.defaultSystemBundlePath))"),
+        .value("--policy", "ssl|basic", "SecPolicyCreateSSL (server, the default) or SecPolicyCreateBasicX509"),
+        .value("--profile", "NAME", "rule book: apple (default), webpki or rfc5280"),
+        .flag("--explain", "narrate the path search"),
+        .flag("--json", "print the machine-readable report"),
+    ]
+    static let details = """
+        The first certificate of CHAIN is the leaf; the rest are untrusted intermediates in any order.
+        Without --anchors the system store is used.
+
+        --json prints an object with: trusted (bool), result (Apple's SecTrustResultType name),
+        error {code (OSStatus), message, detailed_message, check, index} or null, chain [{subject, issuer,
+        summary, sha256, spki_sha256, not_before, not_after, source (presented|anchor|system)}] leaf first,
+        failures [{index, check, detail}], verification_time, profile, policy, host, paths_considered,
+        signature_checks, and with --explain the narration lines as explain.
+
+        exit status: 0 trusted, 1 not trusted, 2 usage or input error.
+
         """
 
-    static func parse(_ arguments: [String]) throws(UsageError) -> Options {
-        var options = Options()
-        var scanner = ArgumentScanner(arguments)
-        while let argument = scanner.next() {
-            switch argument {
-            case "--anchors": options.anchors.append(try scanner.value(for: argument))
-            case "--host": options.host = try scanner.value(for: argument)
-            case "--at": options.time = try scanner.date(for: argument)
-            case "--system-anchors": options.systemAnchors = true
-            case "--system-store": options.systemStore = try scanner.value(for: argument)
-            case "--policy":
-                let value = try scanner.value(for: argument)
-                guard value == "ssl" || value == "basic" else { throw UsageError("--policy must be ssl or basic") }
-                options.basicPolicy = value == "basic"
-            case "--profile":
-                let value = try scanner.value(for: argument)
-                guard let profile = TrustProfile(rawValue: value) else {
-                    throw UsageError("--profile must be one of apple, webpki, rfc5280")
-                }
-                options.profile = profile
-            case "--explain": options.explain = true
-            case "--json": options.json = true
-            default:
-                if argument.hasPrefix("--") { throw UsageError("unknown option \(argument)") }
-                options.chain.append(argument)
-            }
-        }
-        guard !options.chain.isEmpty else { throw UsageError("no certificate chain given") }
-        if options.basicPolicy && options.host != nil { throw UsageError("--host needs --policy ssl") }
-        return options
+    struct Settings {
+        var host: String?
+        var time: Date
+        var basicPolicy: Bool
+        var profile: TrustProfile
     }
 
-    static func run(_ arguments: [String], output: CommandOutput) -> Int32 {
-        let options: Options
-        do { options = try parse(arguments) } catch {
-            output.error("trustcheck: \(error.message)\n\(usage)")
-            return ExitCode.usage
+    static func run(_ arguments: ParsedArguments, io: CommandIO) -> ExitCode {
+        let settings: Settings
+        do { settings = try parseSettings(arguments) } catch {
+            io.stderr.write("trustcheck verify: \(error.message)\nusage: \(usage)\n")
+            return .usageOrInputError
         }
-        let chain: [Certificate]
-        let anchors: TrustAnchors
-        do {
-            chain = try CertificateLoader.load(paths: options.chain)
-            // The system store is read only when it can matter.
-            let needsSystem = options.anchors.isEmpty || options.systemAnchors
-            let system = needsSystem ? try CertificateStore.system(path: options.systemStore) : .empty
-            anchors = options.anchors.isEmpty
-                ? TrustAnchors(system: system)
-                : TrustAnchors(custom: CertificateStore(try CertificateLoader.load(paths: options.anchors)),
-                               anchorsOnly: !options.systemAnchors, system: system)
-        } catch {
-            output.error("trustcheck: \(error)")
-            return ExitCode.inputError
-        }
-        let policy = options.basicPolicy
-            ? TrustPolicy.basicX509(profile: options.profile)
-            : TrustPolicy.ssl(server: true, hostname: options.host, profile: options.profile)
-        let narration = NarrationLog()
-        let result = TrustEvaluator(anchors: anchors, policies: [policy]).evaluate(
-            leaf: chain[0], intermediates: Array(chain.dropFirst()), at: options.time,
-            diagnostics: options.explain ? narration.append : nil)
+        guard let chainPaths = CertificateInputs.load(arguments.positionals, io: io),
+              let leaf = chainPaths.first?.certificates.first
+        else { return .usageOrInputError }
 
-        if options.json {
-            output.write(VerifyReport.json(result, options: options, narration: options.explain ? narration.lines : nil))
-        } else {
-            if options.explain { output.write(narration.lines.map { "  " + $0 }.joined(separator: "\n") + "\n\n") }
-            output.write(VerifyReport.text(result, host: options.host))
+        let anchorPaths = arguments.allValues("--anchors")
+        let useSystem = anchorPaths.isEmpty || arguments.has("--system-anchors")
+        let system: CertificateStore
+        do {
+            // The system store is read only when it can matter.
+            system = useSystem ? try CertificateStore.system(path: arguments.value("--system-store")
+                ?? CertificateStore.defaultSystemBundlePath) : .empty
+        } catch {
+            io.error(error.description)
+            return .usageOrInputError
         }
-        return result.isTrusted ? ExitCode.success : ExitCode.notTrusted
+        let anchors: TrustAnchors
+        if anchorPaths.isEmpty {
+            anchors = TrustAnchors(system: system)
+        } else {
+            guard let loaded = CertificateInputs.load(anchorPaths, io: io) else { return .usageOrInputError }
+            anchors = TrustAnchors(custom: CertificateStore(loaded.flatMap(\.certificates)),
+                                   anchorsOnly: !arguments.has("--system-anchors"), system: system)
+        }
+
+        let policy = settings.basicPolicy
+            ? TrustPolicy.basicX509(profile: settings.profile)
+            : TrustPolicy.ssl(server: true, hostname: settings.host, profile: settings.profile)
+        let narration = NarrationLog()
+        let explain = arguments.has("--explain")
+        let result = TrustEvaluator(anchors: anchors, policies: [policy]).evaluate(
+            leaf: leaf, intermediates: Array(chainPaths.flatMap(\.certificates).dropFirst()), at: settings.time,
+            diagnostics: explain ? narration.append : nil)
+
+        if arguments.has("--json") {
+            io.stdout.write(VerifyReport.json(result, settings: settings, narration: explain ? narration.lines : nil)
+                .rendered() + "\n")
+        } else {
+            if explain { io.stdout.write(narration.lines.map { "  " + $0 }.joined(separator: "\n") + "\n\n") }
+            io.stdout.write(VerifyReport.text(result, host: settings.host))
+        }
+        return result.isTrusted ? .success : .notTrusted
+    }
+
+    private static func parseSettings(_ arguments: ParsedArguments) throws(UsageError) -> Settings {
+        guard !arguments.positionals.isEmpty else { throw UsageError(message: "no certificate chain given") }
+        var time = Date()
+        if let text = arguments.value("--at") {
+            guard let date = CertificateFormatting.parseTimestamp(text) else {
+                throw UsageError(message: "--at '\(text)' is not an RFC 3339 time")
+            }
+            time = date
+        }
+        let policy = arguments.value("--policy") ?? "ssl"
+        guard policy == "ssl" || policy == "basic" else { throw UsageError(message: "--policy must be ssl or basic") }
+        let profileName = arguments.value("--profile") ?? TrustProfile.apple.rawValue
+        guard let profile = TrustProfile(rawValue: profileName) else {
+            throw UsageError(message: "--profile must be apple, webpki or rfc5280")
+        }
+        let host = arguments.value("--host")
+        if policy == "basic" && host != nil { throw UsageError(message: "--host needs --policy ssl") }
+        return Settings(host: host, time: time, basicPolicy: policy == "basic", profile: profile)
     }
 }
 
-/// Collects diagnostics lines; evaluation narrates from the calling thread only, the lock keeps it honest.
+/// Collects the evaluation's narration. Diagnostics may be called from any thread, hence the lock.
 final class NarrationLog: @unchecked Sendable {
     private let lock = NSLock()
     private var collected: [String] = []

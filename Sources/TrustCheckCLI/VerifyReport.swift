@@ -2,71 +2,70 @@ import Foundation
 import TrustCertificates
 import TrustEvaluation
 
-/// Renders an evaluation for people (a tree of the chain) and for machines (the documented JSON).
+/// Renders an evaluation for people (a tree of the chain, root at the top) and for machines (the
+/// JSON documented in VerifyCommand.details).
 enum VerifyReport {
     static func text(_ result: TrustEvaluationResult, host: String?) -> String {
         var lines: [String] = []
         let verdict = result.isTrusted ? "TRUSTED" : "NOT TRUSTED"
         lines.append("\(verdict) (\(result.resultType.name))" + (host.map { " for \($0)" } ?? ""))
         if let error = result.error { lines.append("error \(error.code): \(error.message)") }
-        lines.append("verified at \(TimeFormat.rfc3339(result.verificationTime))")
+        lines.append("evaluated at \(CertificateFormatting.timestamp(result.verificationTime))")
         lines.append("")
-        // Root at the top, leaf at the bottom, as people draw chains.
         for (depth, index) in result.chain.indices.reversed().enumerated() {
             let element = result.chain[index]
             let certificate = element.certificate
             let indent = String(repeating: "   ", count: depth)
-            let branch = depth == 0 ? "" : "└─ "
             let source = element.source == .presented ? "" : " [\(element.source.rawValue)]"
-            lines.append("\(indent)\(branch)[\(index)] \(certificate.subjectSummary ?? certificate.subject.rfc4514)\(source)")
+            lines.append(indent + (depth == 0 ? "" : "└─ ") + "[\(index)] "
+                + CertificateFormatting.displayName(certificate) + source)
             let detailIndent = indent + (depth == 0 ? "    " : "       ")
-            lines.append(detailIndent + "valid \(TimeFormat.rfc3339(certificate.notBefore)) to \(TimeFormat.rfc3339(certificate.notAfter))")
+            lines.append(detailIndent + "valid \(CertificateFormatting.timestamp(certificate.notBefore)) to "
+                + CertificateFormatting.timestamp(certificate.notAfter))
             for failure in result.failures where failure.index == index {
                 lines.append(detailIndent + "✗ \(failure.check.rawValue): \(failure.check.sentence)"
                     + (failure.detail.map { " (\($0))" } ?? ""))
             }
         }
-        let unplaced = result.failures.filter { $0.index >= result.chain.count }
-        for failure in unplaced { lines.append("✗ \(failure.check.rawValue) (\(failure.detail ?? ""))") }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func json(_ result: TrustEvaluationResult, options: VerifyCommand.Options, narration: [String]?) -> String {
-        var object: [String: Any] = [
-            "trusted": result.isTrusted,
-            "result": result.resultType.name,
-            "verification_time": TimeFormat.rfc3339(result.verificationTime),
-            "profile": options.profile.rawValue,
-            "policy": options.basicPolicy ? "basic" : "ssl",
-            "host": options.host as Any? ?? NSNull(),
-            "paths_considered": result.pathsConsidered,
-            "signature_checks": result.signatureChecks,
-            "chain": result.chain.map { element -> [String: Any] in
+    static func json(_ result: TrustEvaluationResult, settings: VerifyCommand.Settings, narration: [String]?) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("trusted", .bool(result.isTrusted)),
+            ("result", .string(result.resultType.name)),
+            ("error", result.error.map { error in
+                .object([
+                    ("code", .int(Int(error.code))), ("message", .string(error.message)),
+                    ("detailed_message", .string(error.detailedMessage)), ("check", .string(error.check.rawValue)),
+                    ("index", .int(error.certificateIndex)),
+                ])
+            } ?? .null),
+            ("chain", .array(result.chain.map { element in
                 let certificate = element.certificate
-                return [
-                    "subject": certificate.subject.rfc4514,
-                    "issuer": certificate.issuer.rfc4514,
-                    "summary": certificate.subjectSummary as Any? ?? NSNull(),
-                    "sha256": Hex.encode(certificate.sha256),
-                    "spki_sha256": Base64.encode(certificate.spkiSHA256),
-                    "not_before": TimeFormat.rfc3339(certificate.notBefore),
-                    "not_after": TimeFormat.rfc3339(certificate.notAfter),
-                    "source": element.source.rawValue,
-                ]
-            },
-            "failures": result.failures.map { failure -> [String: Any] in
-                ["index": failure.index, "check": failure.check.rawValue, "detail": failure.detail as Any? ?? NSNull()]
-            },
+                return .object([
+                    ("subject", .string(certificate.subject.rfc4514)),
+                    ("issuer", .string(certificate.issuer.rfc4514)),
+                    ("summary", .string(certificate.subjectSummary)),
+                    ("sha256", .string(Hex.encode(certificate.sha256))),
+                    ("spki_sha256", .string(Base64.encode(certificate.spkiSHA256))),
+                    ("not_before", .string(CertificateFormatting.timestamp(certificate.notBefore))),
+                    ("not_after", .string(CertificateFormatting.timestamp(certificate.notAfter))),
+                    ("source", .string(element.source.rawValue)),
+                ])
+            })),
+            ("failures", .array(result.failures.map { failure in
+                .object([("index", .int(failure.index)), ("check", .string(failure.check.rawValue)),
+                         ("detail", .string(failure.detail))])
+            })),
+            ("verification_time", .string(CertificateFormatting.timestamp(result.verificationTime))),
+            ("profile", .string(settings.profile.rawValue)),
+            ("policy", .string(settings.basicPolicy ? "basic" : "ssl")),
+            ("host", .string(settings.host)),
+            ("paths_considered", .int(result.pathsConsidered)),
+            ("signature_checks", .int(result.signatureChecks)),
         ]
-        if let error = result.error {
-            object["error"] = [
-                "code": Int(error.code), "message": error.message, "detailed_message": error.detailedMessage,
-                "check": error.check.rawValue, "index": error.certificateIndex,
-            ]
-        } else {
-            object["error"] = NSNull()
-        }
-        if let narration { object["explain"] = narration }
-        return JSONText.render(object)
+        if let narration { members.append(("explain", .strings(narration))) }
+        return .object(members)
     }
 }

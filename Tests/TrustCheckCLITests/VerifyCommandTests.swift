@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// `trustcheck verify` on the README chain (vectors/readme-chain, anchored at anchors/).
+@Suite struct VerifyCommandTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+    static let chain = [path("vectors/readme-chain/leaf.pem"), path("vectors/readme-chain/intermediate.pem")]
+    static let at = ["--at", "2026-12-01T00:00:00Z"]
+
+    @Test func trustedChainExitsZeroAndDrawsTheTree() {
+        let result = trustcheck(["verify"] + Self.chain + ["--anchors", Self.path("anchors"), "--host", "www.example.test"] + Self.at)
+        #expect(result.status == 0)
+        #expect(result.stdoutLines.first == "TRUSTED (unspecified) for www.example.test")
+        #expect(result.stdout.contains("[2] TrustCheck Example Root [anchor]"))
+        #expect(result.stdout.contains("└─ [0] www.example.test"))
+    }
+
+    @Test func verifyIsTheDefaultCommand() {
+        let result = trustcheck(Self.chain + ["--anchors", Self.path("anchors")] + Self.at)
+        #expect(result.status == 0)
+    }
+
+    @Test func hostnameMismatchExitsOneWithApplesError() throws {
+        let result = trustcheck(Self.chain + ["--anchors", Self.path("anchors"), "--host", "other.example.test", "--json"] + Self.at)
+        #expect(result.status == 1)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(json["trusted"] as? Bool == false)
+        #expect(json["result"] as? String == "recoverableTrustFailure")
+        let error = try #require(json["error"] as? [String: Any])
+        #expect(error["code"] as? Int == -67602)
+        #expect(error["message"] as? String == "\u{201C}www.example.test\u{201D} certificate name does not match input")
+        let failures = try #require(json["failures"] as? [[String: Any]])
+        #expect(failures.map { $0["check"] as? String } == ["SSLHostname"])
+        let chain = try #require(json["chain"] as? [[String: Any]])
+        #expect(chain.map { $0["source"] as? String } == ["presented", "presented", "anchor"])
+        #expect(json["verification_time"] as? String == "2026-12-01T00:00:00Z")
+    }
+
+    @Test func anchorsThatDoNotIssueTheChainGiveAnUntrustedRoot() {
+        let result = trustcheck(Self.chain + ["--anchors", Self.path("vectors/certificates/ec-p256-root.pem")] + Self.at)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("MissingIntermediate"))
+    }
+
+    @Test func explainNarratesTheSearch() {
+        let result = trustcheck(Self.chain + ["--anchors", Self.path("anchors"), "--explain"] + Self.at)
+        #expect(result.stdout.contains("evaluating \u{201C}www.example.test\u{201D}"))
+        #expect(result.stdout.contains("anchor \u{201C}TrustCheck Example Root\u{201D}"))
+    }
+
+    @Test(arguments: [
+        (["--profile", "nonsense"], "--profile must be apple, webpki or rfc5280"),
+        (["--policy", "basic", "--host", "x.test"], "--host needs --policy ssl"),
+        (["--at", "yesterday"], "--at 'yesterday' is not an RFC 3339 time"),
+    ])
+    func badOptionsAreUsageErrors(_ extra: [String], _ message: String) {
+        let result = trustcheck(["verify"] + Self.chain + extra)
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("trustcheck verify: \(message)\nusage:"))
+    }
+
+    @Test func unreadableAnchorsAreInputErrors() {
+        let result = trustcheck(Self.chain + ["--anchors", "/nonexistent/anchors"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "trustcheck: /nonexistent/anchors: no such file or directory\n")
+    }
+}
