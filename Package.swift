@@ -25,12 +25,12 @@ let package = Package(
         .target(name: "TrustConformance", dependencies: ["TrustEvaluation", "TrustCertificates"]),
         .target(
             name: "TrustCheckCLI",
-            dependencies: ["TrustCertificates", "TrustEvaluation", "TrustConformance"]
+            dependencies: ["GnuTLSBridge", "TrustCertificates", "TrustEvaluation", "TrustConformance"]
         ),
         .executableTarget(name: "trustcheck", dependencies: ["TrustCheckCLI"]),
 
         .testTarget(name: "GnuTLSBridgeTests", dependencies: ["GnuTLSBridge"]),
-        .testTarget(name: "TrustCertificatesTests", dependencies: ["TrustCertificates"]),
+        .testTarget(name: "TrustCertificatesTests", dependencies: ["TrustCertificates", "GnuTLSBridge"]),
         .testTarget(
             name: "TrustEvaluationTests", dependencies: ["TrustEvaluation", "TrustCertificates"], exclude: ["Fixtures"]),
         .testTarget(name: "SecTrustCompatTests", dependencies: ["SecTrustCompat"]),
