@@ -56,6 +56,7 @@ public let kCFAllocatorDefault: CFAllocator? = nil
 public let kCFAbsoluteTimeIntervalSince1970: CFTimeInterval = Date.timeIntervalBetween1970AndReferenceDate
 
 /// Now, as seconds since 2001-01-01T00:00:00Z.
+@discardableResult
 public func CFAbsoluteTimeGetCurrent() -> CFAbsoluteTime {
     Date().timeIntervalSinceReferenceDate
 }
@@ -69,12 +70,16 @@ public let kCFErrorUnderlyingErrorKey: CFString = "NSUnderlyingError"
 /// The key Apple's SecError puts its (unlocalised) message under.
 public let kCFErrorDescriptionKey: CFString = "NSDescription"
 
+@discardableResult
 public func CFErrorGetCode(_ err: CFError) -> CFIndex { err.code }
 
+@discardableResult
 public func CFErrorGetDomain(_ err: CFError) -> CFErrorDomain { err.domain }
 
+@discardableResult
 public func CFErrorCopyDescription(_ err: CFError) -> CFString { err.localizedDescription }
 
+@discardableResult
 public func CFErrorCopyUserInfo(_ err: CFError) -> CFDictionary {
     var userInfo: CFDictionary = [:]
     for (key, value) in err.userInfo { userInfo[key] = value }

@@ -28,23 +28,27 @@ public final class SecCertificate: Sendable, Hashable, CustomStringConvertible {
 
 /// Parses a DER-encoded X.509 certificate. PEM and anything unparseable give nil; bytes after the
 /// certificate's outer SEQUENCE are ignored, as Apple does. The allocator is ignored.
+@discardableResult
 public func SecCertificateCreateWithData(_ allocator: CFAllocator?, _ data: CFData) -> SecCertificate? {
     guard let certificate = try? Certificate(der: [UInt8](data)) else { return nil }
     return SecCertificate(certificate: certificate)
 }
 
 /// The certificate's DER, without any trailing bytes the input had.
+@discardableResult
 public func SecCertificateCopyData(_ certificate: SecCertificate) -> CFData {
     Data(certificate.certificate.der)
 }
 
 /// A human-readable name for the certificate (apple-sectrust.md §5.3): the common names (newest first),
 /// else an email address, a DNS name, or the organisational unit / organisation. nil for an empty subject.
+@discardableResult
 public func SecCertificateCopySubjectSummary(_ certificate: SecCertificate) -> CFString? {
     certificate.summary
 }
 
 /// The **last** common name of the subject. No common name: `errSecInternal` and `commonName` untouched.
+@discardableResult
 public func SecCertificateCopyCommonName(
     _ certificate: SecCertificate, _ commonName: UnsafeMutablePointer<CFString?>
 ) -> OSStatus {
@@ -54,6 +58,7 @@ public func SecCertificateCopyCommonName(
 }
 
 /// The email addresses of the certificate: SAN rfc822Names, then subject emailAddress attributes.
+@discardableResult
 public func SecCertificateCopyEmailAddresses(
     _ certificate: SecCertificate, _ emailAddresses: UnsafeMutablePointer<CFArray?>
 ) -> OSStatus {
@@ -62,6 +67,7 @@ public func SecCertificateCopyEmailAddresses(
 }
 
 /// The content bytes of the serial number's DER INTEGER, exactly (a leading 00 sign byte is kept).
+@discardableResult
 public func SecCertificateCopySerialNumberData(
     _ certificate: SecCertificate, _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?
 ) -> CFData? {
@@ -69,16 +75,19 @@ public func SecCertificateCopySerialNumberData(
 }
 
 /// The certificate's public key: RSA or EC P-256/P-384/P-521; nil for other key types.
+@discardableResult
 public func SecCertificateCopyKey(_ certificate: SecCertificate) -> SecKey? {
     certificate.key
 }
 
 /// The notBefore date (iOS 18+).
+@discardableResult
 public func SecCertificateCopyNotValidBeforeDate(_ certificate: SecCertificate) -> CFDate? {
     certificate.certificate.notBefore
 }
 
 /// The notAfter date (iOS 18+).
+@discardableResult
 public func SecCertificateCopyNotValidAfterDate(_ certificate: SecCertificate) -> CFDate? {
     certificate.certificate.notAfter
 }

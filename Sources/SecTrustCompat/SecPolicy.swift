@@ -42,17 +42,20 @@ public let kSecPolicyClient: CFString = "SecPolicyClient"
 
 /// A policy for TLS: `server` true to evaluate a server's certificate (serverAuth), false for a client's.
 /// `hostname` nil means no name check, as on Apple platforms. Uses the engine's Apple profile.
+@discardableResult
 public func SecPolicyCreateSSL(_ server: Bool, _ hostname: CFString?) -> SecPolicy {
     SecPolicy(policy: .ssl(server: server, hostname: hostname, profile: .apple), hostname: hostname)
 }
 
 /// The basic X.509 policy: structure, validity and key strength; no name or usage checks.
+@discardableResult
 public func SecPolicyCreateBasicX509() -> SecPolicy {
     SecPolicy(policy: .basicX509(profile: .apple))
 }
 
 /// `kSecPolicyOid` (the SSL policy reports kSecPolicyAppleSSL for both directions), `kSecPolicyName` (the
 /// hostname, when there is one) and `kSecPolicyClient` (true for a client SSL policy).
+@discardableResult
 public func SecPolicyCopyProperties(_ policyRef: SecPolicy) -> CFDictionary? {
     var properties: CFDictionary = [kSecPolicyOid: policyRef.oid]
     if let hostname = policyRef.hostname { properties[kSecPolicyName] = hostname }

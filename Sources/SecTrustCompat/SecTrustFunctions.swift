@@ -29,6 +29,7 @@ public let kSecPropertyTypeError: CFString = "error"
 /// and the rest unordered intermediates) under `policies` (nil: SecPolicyCreateBasicX509(); one SecPolicy or a
 /// non-empty array, all of which must pass). Anything else: `errSecParam` and `trust` untouched.
 /// A new trust has no custom anchors (the system store is trusted) and no verify date.
+@discardableResult
 public func SecTrustCreateWithCertificates(
     _ certificates: CFTypeRef, _ policies: CFTypeRef?, _ trust: UnsafeMutablePointer<SecTrust?>
 ) -> OSStatus {
@@ -40,6 +41,7 @@ public func SecTrustCreateWithCertificates(
 }
 
 /// Replaces the policies (one SecPolicy or a non-empty array of them).
+@discardableResult
 public func SecTrustSetPolicies(_ trust: SecTrust, _ policies: CFTypeRef) -> OSStatus {
     guard let policyList = SecTrustInput.policies(policies) else { return errSecParam }
     trust.update {
@@ -50,6 +52,7 @@ public func SecTrustSetPolicies(_ trust: SecTrust, _ policies: CFTypeRef) -> OSS
 }
 
 /// The policies, as a new array holding the same policy objects.
+@discardableResult
 public func SecTrustCopyPolicies(_ trust: SecTrust, _ policies: UnsafeMutablePointer<CFArray?>) -> OSStatus {
     policies.pointee = trust.read { $0.policies }
     return errSecSuccess
@@ -58,6 +61,7 @@ public func SecTrustCopyPolicies(_ trust: SecTrust, _ policies: UnsafeMutablePoi
 /// Sets the custom anchors. Non-nil (even empty) turns the system store off as anchors (anchorsOnly = true;
 /// an empty array trusts nothing); nil clears them and turns the system store back on. Elements that are not
 /// SecCertificates: `errSecParam`, nothing changes.
+@discardableResult
 public func SecTrustSetAnchorCertificates(_ trust: SecTrust, _ anchorCertificates: CFArray?) -> OSStatus {
     var anchors: [SecCertificate]?
     if let anchorCertificates {
@@ -74,12 +78,14 @@ public func SecTrustSetAnchorCertificates(_ trust: SecTrust, _ anchorCertificate
 
 /// true: only the custom anchors are trusted; false: custom anchors and the system store. Order matters:
 /// SecTrustSetAnchorCertificates sets this flag too.
+@discardableResult
 public func SecTrustSetAnchorCertificatesOnly(_ trust: SecTrust, _ anchorCertificatesOnly: Bool) -> OSStatus {
     trust.update { $0.anchorsOnly = anchorCertificatesOnly }
     return errSecSuccess
 }
 
 /// The custom anchors, or nil (with `errSecSuccess`) when none are set.
+@discardableResult
 public func SecTrustCopyCustomAnchorCertificates(
     _ trust: SecTrust, _ anchors: UnsafeMutablePointer<CFArray?>
 ) -> OSStatus {
@@ -88,6 +94,7 @@ public func SecTrustCopyCustomAnchorCertificates(
 }
 
 /// Evaluates at `verifyDate` instead of now.
+@discardableResult
 public func SecTrustSetVerifyDate(_ trust: SecTrust, _ verifyDate: CFDate) -> OSStatus {
     trust.update { $0.verifyDate = verifyDate }
     return errSecSuccess
@@ -95,12 +102,14 @@ public func SecTrustSetVerifyDate(_ trust: SecTrust, _ verifyDate: CFDate) -> OS
 
 /// The verify date as CFAbsoluteTime. If none was set this stores *now* into the trust and returns it, so
 /// the first evaluation pins the date for later re-evaluations (Apple's code does this; its header says 0).
+@discardableResult
 public func SecTrustGetVerifyTime(_ trust: SecTrust) -> CFAbsoluteTime {
     trust.verifyDate().timeIntervalSinceReferenceDate
 }
 
 /// Records whether network fetching (AIA intermediates, OCSP) is allowed. TrustCheck never uses the
 /// network, so this only changes what SecTrustGetNetworkFetchAllowed reports.
+@discardableResult
 public func SecTrustSetNetworkFetchAllowed(_ trust: SecTrust, _ allowFetch: Bool) -> OSStatus {
     // Apple re-evaluates only when fetching goes from disallowed to allowed.
     let wasAllowed = networkFetchAllowed(trust)
@@ -110,6 +119,7 @@ public func SecTrustSetNetworkFetchAllowed(_ trust: SecTrust, _ allowFetch: Bool
 
 /// Whether network fetching is allowed: as set, else false when a BasicX509 policy is present (Apple's
 /// BasicX509 carries NoNetworkAccess) and true otherwise.
+@discardableResult
 public func SecTrustGetNetworkFetchAllowed(_ trust: SecTrust, _ allowFetch: UnsafeMutablePointer<Bool>) -> OSStatus {
     allowFetch.pointee = networkFetchAllowed(trust)
     return errSecSuccess
@@ -127,6 +137,7 @@ private func networkFetchAllowed(_ trust: SecTrust) -> Bool {
 /// the chain is not trusted: the verdict is only in `result`.
 @available(iOS, introduced: 2.0, deprecated: 13.0, message: "Use SecTrustEvaluateWithError")
 @available(macOS, introduced: 10.3, deprecated: 10.15, message: "Use SecTrustEvaluateWithError")
+@discardableResult
 public func SecTrustEvaluate(_ trust: SecTrust, _ result: UnsafeMutablePointer<SecTrustResultType>) -> OSStatus {
     result.pointee = .invalid
     result.pointee = trust.evaluate().result
@@ -137,6 +148,7 @@ public func SecTrustEvaluate(_ trust: SecTrust, _ result: UnsafeMutablePointer<S
 /// `error` gets a CFError in NSOSStatusErrorDomain whose code is the primary failure's OSStatus, whose
 /// localized description is Apple's simple message (e.g. `“www.example.com” certificate name does not match
 /// input`) and whose NSUnderlyingError (same domain and code) describes every failure per certificate.
+@discardableResult
 public func SecTrustEvaluateWithError(_ trust: SecTrust, _ error: UnsafeMutablePointer<CFError?>?) -> Bool {
     let outcome = trust.evaluate()
     error?.pointee = outcome.error
@@ -146,6 +158,7 @@ public func SecTrustEvaluateWithError(_ trust: SecTrust, _ error: UnsafeMutableP
 /// Evaluates off the calling thread and calls `result` exactly once on `queue`, which must be the queue
 /// this is called on (checked, as Apple's dispatch_assert_queue does). When the result is already cached the
 /// callback runs synchronously, before this returns, as on Apple platforms.
+@discardableResult
 public func SecTrustEvaluateAsyncWithError(
     _ trust: SecTrust, _ queue: DispatchQueue, _ result: @escaping SecTrustWithErrorCallback
 ) -> OSStatus {
@@ -167,6 +180,7 @@ public func SecTrustEvaluateAsyncWithError(
 /// Evaluates on `queue` (the global queue when nil) and calls `result` there with the result type.
 @available(iOS, introduced: 7.0, deprecated: 13.0, message: "Use SecTrustEvaluateAsyncWithError")
 @available(macOS, introduced: 10.7, deprecated: 10.15, message: "Use SecTrustEvaluateAsyncWithError")
+@discardableResult
 public func SecTrustEvaluateAsync(
     _ trust: SecTrust, _ queue: DispatchQueue?, _ result: @escaping SecTrustCallback
 ) -> OSStatus {
@@ -178,6 +192,7 @@ public func SecTrustEvaluateAsync(
 }
 
 /// The result type, evaluating first if needed (as Apple does since iOS 11).
+@discardableResult
 public func SecTrustGetTrustResult(_ trust: SecTrust, _ result: UnsafeMutablePointer<SecTrustResultType>) -> OSStatus {
     result.pointee = trust.evaluate().result
     return errSecSuccess
@@ -186,6 +201,7 @@ public func SecTrustGetTrustResult(_ trust: SecTrust, _ result: UnsafeMutablePoi
 /// Evaluates if needed and returns `TrustResultValue` (NSNumber of the SecTrustResultType raw value),
 /// `TrustResultDetails` (one dictionary per chain certificate: failed check name → false) and
 /// `TrustEvaluationDate` (the verify date).
+@discardableResult
 public func SecTrustCopyResult(_ trust: SecTrust) -> CFDictionary? {
     let outcome = trust.evaluate()
     return [
@@ -199,6 +215,7 @@ public func SecTrustCopyResult(_ trust: SecTrust) -> CFDictionary? {
 /// trusted.
 @available(iOS, introduced: 2.0, deprecated: 15.0, message: "Use SecTrustEvaluateWithError")
 @available(macOS, introduced: 10.7, deprecated: 12.0, message: "Use SecTrustEvaluateWithError")
+@discardableResult
 public func SecTrustCopyProperties(_ trust: SecTrust) -> CFArray? {
     let checks = Set(trust.evaluate().failures.map(\.check))
     var sentences: [String] = []
@@ -229,6 +246,7 @@ public func SecTrustCopyProperties(_ trust: SecTrust) -> CFArray? {
 // MARK: - The chain
 
 /// Evaluates if needed; the length of the chain (at least 1).
+@discardableResult
 public func SecTrustGetCertificateCount(_ trust: SecTrust) -> CFIndex {
     trust.evaluate().chain.count
 }
@@ -237,6 +255,7 @@ public func SecTrustGetCertificateCount(_ trust: SecTrust) -> CFIndex {
 /// chain; out of range (where Apple has no bounds check) gives nil.
 @available(iOS, introduced: 2.0, deprecated: 15.0, message: "Use SecTrustCopyCertificateChain(_:)")
 @available(macOS, introduced: 10.7, deprecated: 12.0, message: "Use SecTrustCopyCertificateChain(_:)")
+@discardableResult
 public func SecTrustGetCertificateAtIndex(_ trust: SecTrust, _ ix: CFIndex) -> SecCertificate? {
     if ix == 0 { return trust.leaf }
     guard ix > 0 else { return nil }
@@ -245,11 +264,13 @@ public func SecTrustGetCertificateAtIndex(_ trust: SecTrust, _ ix: CFIndex) -> S
 }
 
 /// Evaluates if needed; the chosen chain, leaf first (the best failing chain when untrusted).
+@discardableResult
 public func SecTrustCopyCertificateChain(_ trust: SecTrust) -> CFArray? {
     trust.evaluate().chain
 }
 
 /// The input leaf's public key, without evaluating; nil for key types SecKey does not support.
+@discardableResult
 public func SecTrustCopyKey(_ trust: SecTrust) -> SecKey? {
     SecCertificateCopyKey(trust.leaf)
 }
@@ -257,6 +278,7 @@ public func SecTrustCopyKey(_ trust: SecTrust) -> SecKey? {
 /// The leaf's public key (the same as SecTrustCopyKey).
 @available(iOS, introduced: 2.0, deprecated: 14.0, message: "Use SecTrustCopyKey")
 @available(macOS, introduced: 10.7, deprecated: 11.0, message: "Use SecTrustCopyKey")
+@discardableResult
 public func SecTrustCopyPublicKey(_ trust: SecTrust) -> SecKey? {
     SecTrustCopyKey(trust)
 }
@@ -265,6 +287,7 @@ public func SecTrustCopyPublicKey(_ trust: SecTrust) -> SecKey? {
 
 /// Evaluates without the current exceptions and returns a cookie that, given to SecTrustSetExceptions,
 /// overrides exactly the recoverable failures seen now, for these certificates (see TrustExceptions).
+@discardableResult
 public func SecTrustCopyExceptions(_ trust: SecTrust) -> CFData? {
     let outcome = trust.evaluateIgnoringExceptions()
     return TrustExceptions.encode(chain: outcome.chain, failures: outcome.failures)
@@ -272,6 +295,7 @@ public func SecTrustCopyExceptions(_ trust: SecTrust) -> CFData? {
 
 /// Installs a cookie from SecTrustCopyExceptions. Returns true when its first element names the current
 /// leaf (by SHA-1); otherwise clears any exceptions and returns false. nil when none are set returns true.
+@discardableResult
 public func SecTrustSetExceptions(_ trust: SecTrust, _ exceptions: CFData?) -> Bool {
     let parsed = exceptions.flatMap(TrustExceptions.init(encoded:))
     return trust.update { state in
