@@ -32,3 +32,13 @@ public enum SecTrustResultType: UInt32, Sendable, CustomStringConvertible {
     /// Whether SecTrustEvaluateWithError calls this result trusted.
     var isTrusted: Bool { self == .proceed || self == .unspecified }
 }
+
+// The C enumerators, as Swift imports them (older code writes `SecTrustResultType(rawValue: UInt32(kSecTrustResultUnspecified))`).
+public let kSecTrustResultInvalid = Int(SecTrustResultType.invalid.rawValue)
+public let kSecTrustResultProceed = Int(SecTrustResultType.proceed.rawValue)
+public let kSecTrustResultConfirm = 2
+public let kSecTrustResultDeny = Int(SecTrustResultType.deny.rawValue)
+public let kSecTrustResultUnspecified = Int(SecTrustResultType.unspecified.rawValue)
+public let kSecTrustResultRecoverableTrustFailure = Int(SecTrustResultType.recoverableTrustFailure.rawValue)
+public let kSecTrustResultFatalTrustFailure = Int(SecTrustResultType.fatalTrustFailure.rawValue)
+public let kSecTrustResultOtherError = Int(SecTrustResultType.otherError.rawValue)

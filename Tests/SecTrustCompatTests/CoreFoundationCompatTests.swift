@@ -77,5 +77,8 @@ struct CoreFoundationCompatTests {
         #expect(SecTrustResultType.otherError.rawValue == 7)
         #expect(SecTrustResultType(rawValue: 8) == nil)
         #expect("\(SecTrustResultType.recoverableTrustFailure)" == "recoverableTrustFailure")
+        #expect(SecTrustResultType(rawValue: UInt32(kSecTrustResultUnspecified)) == .unspecified)
+        #expect(kSecTrustResultRecoverableTrustFailure == 5 && kSecTrustResultFatalTrustFailure == 6)
+        #expect(kSecTrustResultInvalid == 0 && kSecTrustResultProceed == 1 && kSecTrustResultOtherError == 7)
     }
 }

@@ -86,6 +86,13 @@ struct SecTrustAsyncTests {
         #expect(inline)
     }
 
+    @Test("SecTrustEvaluateAsyncWithError traps when not called on its queue, like dispatch_assert_queue")
+    func asyncWithErrorRequiresItsQueue() async {
+        await #expect(processExitsWith: .failure) {
+            SecTrustEvaluateAsyncWithError(Fixtures.serverTrust(), DispatchQueue(label: "elsewhere")) { _, _, _ in }
+        }
+    }
+
     @Test("SecTrustEvaluateAsync (deprecated) calls back on the queue with the result type")
     func deprecatedAsync() async {
         let queue = makeQueue("legacy")

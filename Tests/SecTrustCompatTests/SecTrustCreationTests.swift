@@ -96,6 +96,24 @@ struct SecTrustCreationTests {
         #expect(SecTrustGetVerifyTime(fresh) == pinned)
     }
 
+    @Test("Index 0 and the key come from the input leaf without evaluating; other indexes evaluate")
+    func leafAccessDoesNotEvaluate() throws {
+        // An evaluation would pin the verify date; a date pinned later than these calls proves none happened.
+        let (_, created) = create([Fixtures.leaf, Fixtures.intermediate] as CFArray, nil)
+        let trust = try #require(created)
+        #expect(SecTrustGetCertificateAtIndex(trust, 0) == Fixtures.leaf)
+        #expect(SecTrustCopyKey(trust) == SecCertificateCopyKey(Fixtures.leaf))
+        Thread.sleep(forTimeInterval: 0.02)
+        let afterCalls = CFAbsoluteTimeGetCurrent()
+        #expect(SecTrustGetVerifyTime(trust) >= afterCalls)
+
+        let (_, other) = create([Fixtures.leaf, Fixtures.intermediate] as CFArray, nil)
+        let evaluated = try #require(other)
+        #expect(SecTrustGetCertificateAtIndex(evaluated, 1) == Fixtures.intermediate)
+        Thread.sleep(forTimeInterval: 0.02)
+        #expect(SecTrustGetVerifyTime(evaluated) < CFAbsoluteTimeGetCurrent() - 0.01)
+    }
+
     @Test("The first evaluation pins the verify date for later ones")
     func evaluationPinsDate() throws {
         let (_, created) = create([Fixtures.leaf, Fixtures.intermediate] as CFArray, nil)
