@@ -250,9 +250,7 @@ public let kSecAttrTokenID: CFString = "tkid"
 
 public let kSecAttrKeyTypeRSA: CFString = "42"
 public let kSecAttrKeyTypeECSECPrimeRandom: CFString = "73"
-/// The older name of kSecAttrKeyTypeECSECPrimeRandom.
-@available(iOS, introduced: 4.0, deprecated: 100000, renamed: "kSecAttrKeyTypeECSECPrimeRandom")
-@available(macOS, introduced: 10.7, deprecated: 100000, renamed: "kSecAttrKeyTypeECSECPrimeRandom")
+/// The older name of kSecAttrKeyTypeECSECPrimeRandom (same value).
 public let kSecAttrKeyTypeEC: CFString = "73"
 
 public let kSecAttrKeyClassPublic: CFString = "0"

@@ -20,9 +20,14 @@ public final class SecTrust: @unchecked Sendable, CustomStringConvertible {
         var verifyDate: Date?
         var exceptions: TrustExceptions?
         /// Set by SecTrustSetNetworkFetchAllowed; nil: the policies' default.
-        var networkFetchAllowed: Bool?
+        var networkFetchSetting: Bool?
         /// The cached result; nil when it must be (re)computed.
         var outcome: Outcome?
+
+        /// As set, else false when a BasicX509 policy is present (Apple's BasicX509 carries NoNetworkAccess).
+        var networkFetchAllowed: Bool {
+            networkFetchSetting ?? !policies.contains { $0.policy.kind == .basicX509 }
+        }
     }
 
     /// One evaluation, after exceptions.
@@ -35,8 +40,6 @@ public final class SecTrust: @unchecked Sendable, CustomStringConvertible {
         /// The primary error; nil when trusted.
         let report: TrustFailureReport?
         let verifyDate: Date
-        /// Whether the result was already cached when asked for.
-        var wasCached = false
     }
 
     private let lock = NSLock()
@@ -55,10 +58,15 @@ public final class SecTrust: @unchecked Sendable, CustomStringConvertible {
     }
 
     /// Changes settings and invalidates the cached result, as every Apple setter does.
-    func update<T>(invalidating: Bool = true, _ body: (inout State) -> T) -> T {
+    func update<T>(_ body: (inout State) -> T) -> T {
+        modify { (body(&$0), invalidate: true) }
+    }
+
+    /// Changes settings, invalidating the cached result only if `body` says so.
+    func modify<T>(_ body: (inout State) -> (value: T, invalidate: Bool)) -> T {
         lock.locked {
-            let value = body(&state)
-            if invalidating { state.outcome = nil }
+            let (value, invalidate) = body(&state)
+            if invalidate { state.outcome = nil }
             return value
         }
     }
@@ -82,10 +90,7 @@ public final class SecTrust: @unchecked Sendable, CustomStringConvertible {
     /// SecTrustEvaluateIfNecessary: the cached outcome, or a new evaluation that is then cached.
     func evaluate() -> Outcome {
         lock.locked {
-            if var outcome = state.outcome {
-                outcome.wasCached = true
-                return outcome
-            }
+            if let outcome = state.outcome { return outcome }
             let outcome = Self.evaluate(&state, applyingExceptions: true)
             state.outcome = outcome
             return outcome

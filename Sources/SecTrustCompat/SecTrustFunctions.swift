@@ -33,9 +33,8 @@ public let kSecPropertyTypeError: CFString = "error"
 public func SecTrustCreateWithCertificates(
     _ certificates: CFTypeRef, _ policies: CFTypeRef?, _ trust: UnsafeMutablePointer<SecTrust?>
 ) -> OSStatus {
-    guard let certificateList = SecTrustInput.certificates(certificates),
-          let policyList = policies.map(SecTrustInput.policies) ?? [SecPolicyCreateBasicX509()]
-    else { return errSecParam }
+    let policyList = policies == nil ? [SecPolicyCreateBasicX509()] : SecTrustInput.policies(policies!)
+    guard let certificateList = SecTrustInput.certificates(certificates), let policyList else { return errSecParam }
     trust.pointee = SecTrust(certificates: certificateList, policies: policyList)
     return errSecSuccess
 }
@@ -46,7 +45,7 @@ public func SecTrustSetPolicies(_ trust: SecTrust, _ policies: CFTypeRef) -> OSS
     guard let policyList = SecTrustInput.policies(policies) else { return errSecParam }
     trust.update {
         $0.policies = policyList
-        $0.networkFetchAllowed = nil  // Apple keeps that flag in the policies' options
+        $0.networkFetchSetting = nil  // Apple keeps that flag in the policies' options
     }
     return errSecSuccess
 }
@@ -111,9 +110,12 @@ public func SecTrustGetVerifyTime(_ trust: SecTrust) -> CFAbsoluteTime {
 /// network, so this only changes what SecTrustGetNetworkFetchAllowed reports.
 @discardableResult
 public func SecTrustSetNetworkFetchAllowed(_ trust: SecTrust, _ allowFetch: Bool) -> OSStatus {
-    // Apple re-evaluates only when fetching goes from disallowed to allowed.
-    let wasAllowed = networkFetchAllowed(trust)
-    trust.update(invalidating: allowFetch && !wasAllowed) { $0.networkFetchAllowed = allowFetch }
+    trust.modify { state in
+        // Apple re-evaluates only when fetching goes from disallowed to allowed.
+        let invalidate = allowFetch && !state.networkFetchAllowed
+        state.networkFetchSetting = allowFetch
+        return ((), invalidate)
+    }
     return errSecSuccess
 }
 
@@ -121,14 +123,8 @@ public func SecTrustSetNetworkFetchAllowed(_ trust: SecTrust, _ allowFetch: Bool
 /// BasicX509 carries NoNetworkAccess) and true otherwise.
 @discardableResult
 public func SecTrustGetNetworkFetchAllowed(_ trust: SecTrust, _ allowFetch: UnsafeMutablePointer<Bool>) -> OSStatus {
-    allowFetch.pointee = networkFetchAllowed(trust)
+    allowFetch.pointee = trust.read(\.networkFetchAllowed)
     return errSecSuccess
-}
-
-private func networkFetchAllowed(_ trust: SecTrust) -> Bool {
-    trust.read { state in
-        state.networkFetchAllowed ?? !state.policies.contains { $0.policy.kind == .basicX509 }
-    }
 }
 
 // MARK: - Evaluating
