@@ -1,0 +1,22 @@
+// SecTrustCompat: Apple's Security-framework trust API on Linux.
+//
+// Code written for `import Security` compiles with `import SecTrustCompat` (plus `import Foundation`) and gets
+// Apple's verdicts, error codes and messages, computed by the TrustEvaluation engine with its Apple profile.
+//
+// Types      SecCertificate, SecPolicy, SecTrust, SecKey (final classes; SecTrust is internally locked),
+//            SecTrustResultType (Apple's raw values), OSStatus and the errSec… / errSSL… constants,
+//            SecTrustCallback, SecTrustWithErrorCallback, the kSecAttr… / kSecTrust… / kSecPolicy… keys,
+//            and CF stand-ins (CFArray, CFData, CFString, CFDate, CFDictionary, CFError, CFTypeRef, …):
+//            see CoreFoundationCompat.swift for how `as CFArray`-style casts work on Linux.
+// Semantics  apple-sectrust.md: §1 API behaviour, §2 results and CFErrors, §3 anchors, §5 keys.
+// System     the distribution's CA bundle stands in for Apple's roots: see SecTrustCompatConfiguration.
+//
+// Deliberate differences from Apple platforms:
+// - No network, ever: no AIA intermediate fetching, no OCSP; SecTrustSetNetworkFetchAllowed is recorded only.
+// - No user/admin trust settings, so no `.deny` and no trust-settings `.proceed`; no CT, no pinning database,
+//   no blocklists, no NSPinnedDomains from an Info.plist.
+// - Exceptions are applied to the failures of the chain the engine picked (Apple applies them while choosing).
+// - SecPolicy objects are immutable (Apple's SecTrustSetNetworkFetchAllowed mutates the caller's policies).
+// - SecKey holds public RSA and EC P-256/384/521 keys only: no private keys, no EdDSA (Apple SPI), no
+//   cryptographic operations.
+// - SecTrustGetCertificateAtIndex returns nil out of range (Apple reads past the array).
