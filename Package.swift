@@ -21,7 +21,7 @@ let package = Package(
         .target(name: "GnuTLSBridge", dependencies: ["CGnuTLS"]),
         .target(name: "TrustCertificates", dependencies: ["GnuTLSBridge"]),
         .target(name: "TrustEvaluation", dependencies: ["TrustCertificates"]),
-        .target(name: "SecTrustCompat", dependencies: ["TrustEvaluation", "TrustCertificates"]),
+        .target(name: "SecTrustCompat", dependencies: ["TrustEvaluation", "TrustCertificates", "GnuTLSBridge"]),
         .target(name: "TrustConformance", dependencies: ["TrustEvaluation", "TrustCertificates"]),
         .target(
             name: "TrustCheckCLI",
@@ -33,7 +33,7 @@ let package = Package(
         .testTarget(name: "TrustCertificatesTests", dependencies: ["TrustCertificates", "GnuTLSBridge"]),
         .testTarget(
             name: "TrustEvaluationTests", dependencies: ["TrustEvaluation", "TrustCertificates"], exclude: ["Fixtures"]),
-        .testTarget(name: "SecTrustCompatTests", dependencies: ["SecTrustCompat"]),
+        .testTarget(name: "SecTrustCompatTests", dependencies: ["SecTrustCompat"], exclude: ["Fixtures"]),
         .testTarget(name: "TrustConformanceTests", dependencies: ["TrustConformance", "TrustEvaluation"]),
         .testTarget(name: "TrustCheckCLITests", dependencies: ["TrustCheckCLI", "trustcheck"]),
     ],

@@ -116,11 +116,7 @@ public final class SecTrust: @unchecked Sendable, CustomStringConvertible {
 
     private static func evaluate(_ state: inout State, applyingExceptions: Bool) -> Outcome {
         let time = pinVerifyDate(&state)
-        // Apple's trustd: custom anchors first; system anchors only when anchorsOnly is off. anchorsOnly with
-        // no custom anchors therefore trusts nothing (TrustAnchors would fall back to the system store for a
-        // nil custom store, so pass an empty one).
         let custom = state.customAnchors.map { CertificateStore($0.map(\.certificate)) }
-            ?? (state.anchorsOnly ? CertificateStore.empty : nil)
         let anchors = TrustAnchors(custom: custom, anchorsOnly: state.anchorsOnly, system: SystemAnchors.shared.store)
         let evaluator = TrustEvaluator(anchors: anchors, policies: state.policies.map(\.policy))
         let result = evaluator.evaluate(

@@ -1,7 +1,8 @@
 import TrustCertificates
 
 /// Which certificates are trusted, with Apple's semantics: custom anchors turn the system store off
-/// unless `anchorsOnly` is set back to false; with no custom anchors the system store is used.
+/// unless `anchorsOnly` is set back to false; with no custom anchors the system store is used, unless
+/// `anchorsOnly` is on, which then trusts nothing.
 public struct TrustAnchors: Sendable {
     /// nil: no custom anchors were set (SecTrustSetAnchorCertificates never called, or called with NULL).
     /// An empty store trusts nothing.
@@ -16,7 +17,7 @@ public struct TrustAnchors: Sendable {
     }
 
     /// Whether system roots are anchors for this evaluation.
-    public var usesSystemAnchors: Bool { custom == nil || !anchorsOnly }
+    public var usesSystemAnchors: Bool { !anchorsOnly }
 
     func source(of certificate: Certificate) -> CertificateSource? {
         if let custom, custom.contains(certificate) { return .anchor }
