@@ -4,7 +4,7 @@ import TrustCertificates
 /// needs (including malformed ones no CA tool would write) and no fixture file is involved.
 /// Signatures are dummies: TrustCheck's parser does not verify them, and name logic never looks.
 struct TestCertificate {
-    struct Attribute {
+    struct Attribute: Sendable {
         var oid: String
         var value: String
         var tag: UInt8 = 0x0C  // UTF8String
@@ -17,7 +17,7 @@ struct TestCertificate {
     /// RDNs in DER order, each a set of attributes.
     typealias Name = [[Attribute]]
 
-    enum GeneralNameSpec {
+    enum GeneralNameSpec: Sendable {
         case dns(String)
         case email(String)
         case uri(String)
@@ -28,7 +28,7 @@ struct TestCertificate {
         case x400
     }
 
-    struct Constraints {
+    struct Constraints: Sendable {
         var permitted: [GeneralNameSpec] = []
         var excluded: [GeneralNameSpec] = []
         var critical = true
