@@ -24,7 +24,7 @@ public struct PublicSuffixList: Sendable {
     /// A list with no rules, as if the file were absent.
     public static let empty = PublicSuffixList(rules: [:], loadError: "no list was loaded")
 
-    public enum Section: Sendable, Hashable {
+    private enum Section: Sendable {
         case icann
         case `private`
     }
