@@ -55,7 +55,8 @@ public enum NameConstraintsChecker {
     public static let appleMaximumSubtrees = 1024
 
     /// The most name-against-subtree comparisons `.webpki` does for one certificate before giving up,
-    /// the bound rustls-webpki uses, so that pathological chains (pathological::nc-dos-*) fail fast.
+    /// so that pathological chains (pathological::nc-dos-*) fail fast. rustls-webpki and Go's
+    /// crypto/x509 use the same number, though as a budget for a whole path.
     public static let webpkiComparisonBudget = 250_000
 
     public static func violations(
@@ -113,11 +114,12 @@ public enum NameConstraintsChecker {
         let form = NameForm(name)
         var permitted = constraints.permitted.filter { NameForm($0) == form }
         var excluded = constraints.excluded.filter { NameForm($0) == form }
-        guard !permitted.isEmpty || !excluded.isEmpty else { return [] }
+        let hasPermitted = !permitted.isEmpty
+        guard hasPermitted || !excluded.isEmpty else { return [] }
         guard form.isSupported else {
             switch rules {
             case .webpki: return [.init(kind: .unsupportedNameForm, name: name, source: source)]
-            case .apple: return permitted.isEmpty ? [] : [.init(kind: .notPermitted, name: name, source: source)]
+            case .apple: return hasPermitted ? [.init(kind: .notPermitted, name: name, source: source)] : []
             }
         }
         var result: [NameConstraintViolation] = []
@@ -133,8 +135,8 @@ public enum NameConstraintsChecker {
         for subtree in excluded where NameMatching.matches(name, subtree, excluding: true, rules: rules) {
             result.append(.init(kind: .excluded, name: name, source: source, constraint: subtree))
         }
-        let permittedOfForm = constraints.permitted.contains { NameForm($0) == form }
-        if permittedOfForm && !permitted.contains(where: { NameMatching.matches(name, $0, excluding: false, rules: rules) }) {
+        // Checked against the valid subtrees only: an invalid one permits nothing.
+        if hasPermitted && !permitted.contains(where: { NameMatching.matches(name, $0, excluding: false, rules: rules) }) {
             result.append(.init(kind: .notPermitted, name: name, source: source))
         }
         return result
