@@ -43,10 +43,11 @@ extension DistinguishedName {
 
     private static func escape(_ text: String) -> String {
         var result = ""
+        let last = text.count - 1
         for (index, character) in text.enumerated() {
             let special = ",+\"\\<>;".contains(character)
                 || (index == 0 && (character == "#" || character == " "))
-                || (index == text.count - 1 && character == " ")
+                || (index == last && character == " ")
             result += special ? "\\" + String(character) : String(character)
         }
         return result
