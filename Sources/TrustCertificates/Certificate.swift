@@ -33,7 +33,8 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
     public let authorityKeyIdentifier: [UInt8]?
     public let nameConstraints: NameConstraints?
     public let policies: [CertificatePolicy]?
-    /// Known extensions GnuTLS could not decode, by OID, with the reason.
+    /// Known extensions that could not be decoded, by OID, with the reason; such an extension's
+    /// property above is nil.
     public let unparseableExtensions: [String: String]
     /// OIDs that occur more than once in the extensions.
     public let duplicateExtensions: [String]
@@ -81,7 +82,8 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
         serialNumber = fields.serial
         signatureAlgorithm = SignatureAlgorithmInfo(id: fields.signatureAlgorithm)
         signatureAlgorithmOID = fields.signatureAlgorithmOID
-        extensions = fields.extensions.map { CertificateExtension(oid: $0.oid, critical: $0.critical, value: $0.value) }
+        let extensions = fields.extensions.map { CertificateExtension(oid: $0.oid, critical: $0.critical, value: $0.value) }
+        self.extensions = extensions
         var seen = Set<String>()
         duplicateExtensions = extensions.map(\.oid).filter { !seen.insert($0).inserted }
         basicConstraints = fields.basicConstraints.map {
@@ -98,20 +100,19 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
                 userNotices: policy.qualifiers.filter { $0.type == 2 }.map(\.data))
         }
         var unparseable = fields.unparseableExtensions.mapValues { $0.description }
-        func names(_ tagged: [GnuTLSCertificateFields.TaggedName], in oid: String) -> [GeneralName] {
-            tagged.compactMap { name in
-                do { return try GeneralName(gnutls: name) } catch {
-                    unparseable[oid] = "\(error)"
-                    return nil
-                }
+        // SAN and NameConstraints come from TrustCheck's own DER decoder (see GeneralName+DER.swift), so
+        // GnuTLS's verdict on them does not count. A duplicated extension is decoded from its first copy.
+        func decoded<T>(_ oid: String, _ decode: (CertificateExtension) throws -> T) -> T? {
+            unparseable[oid] = nil
+            guard let found = extensions.first(where: { $0.oid == oid }) else { return nil }
+            do { return try decode(found) } catch {
+                unparseable[oid] = "\(error)"
+                return nil
             }
         }
-        subjectAlternativeNames = fields.subjectAltNames.map { names($0, in: ExtensionOID.subjectAltName) }
-        nameConstraints = fields.nameConstraints.map {
-            NameConstraints(
-                permitted: names($0.permitted, in: ExtensionOID.nameConstraints),
-                excluded: names($0.excluded, in: ExtensionOID.nameConstraints),
-                critical: $0.critical)
+        subjectAlternativeNames = decoded(ExtensionOID.subjectAltName) { try GeneralName.names(der: $0.value) }
+        nameConstraints = decoded(ExtensionOID.nameConstraints) {
+            try NameConstraints(der: $0.value, critical: $0.critical)
         }
         unparseableExtensions = unparseable
     }

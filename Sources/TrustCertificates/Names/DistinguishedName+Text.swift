@@ -1,0 +1,55 @@
+extension DistinguishedName {
+    /// Parses a Name whose text form GnuTLS did not supply (a directoryName inside a GeneralName),
+    /// rendering the RFC 4514 text itself.
+    init(der: [UInt8]) throws {
+        // The text needs the parsed attributes, which only a parse yields; such names are rare and small.
+        let parsed = try DistinguishedName(der: der, rfc4514: "")
+        try self.init(der: der, rfc4514: Self.rfc4514(parsed.rdns))
+    }
+
+    /// Short names as GnuTLS prints them, so both sources of text look alike.
+    private static let shortNames: [String: String] = [
+        AttributeOID.commonName: "CN", AttributeOID.organizationalUnit: "OU", AttributeOID.organization: "O",
+        "2.5.4.6": "C", "2.5.4.7": "L", "2.5.4.8": "ST", "2.5.4.9": "STREET", "2.5.4.5": "serialNumber",
+        "0.9.2342.19200300.100.1.25": "DC", "0.9.2342.19200300.100.1.1": "UID", AttributeOID.emailAddress: "EMAIL",
+    ]
+
+    /// RFC 4514: RDNs last-first, attributes of one RDN joined by "+", unknown types as a dotted OID
+    /// with the value's DER in hex.
+    private static func rfc4514(_ rdns: [[Attribute]]) -> String {
+        rdns.reversed().map { rdn in
+            rdn.map { attribute in
+                if let name = shortNames[attribute.oid], let text = attribute.text {
+                    return name + "=" + escape(text)
+                }
+                let encoded = [attribute.valueTag] + derLength(attribute.rawValue.count) + attribute.rawValue
+                return attribute.oid + "=#" + encoded.map { hex($0) }.joined()
+            }.joined(separator: "+")
+        }.joined(separator: ",")
+    }
+
+    private static func derLength(_ length: Int) -> [UInt8] {
+        guard length >= 0x80 else { return [UInt8(length)] }
+        var bytes: [UInt8] = []
+        var rest = length
+        while rest > 0 {
+            bytes.insert(UInt8(rest & 0xFF), at: 0)
+            rest >>= 8
+        }
+        return [0x80 | UInt8(bytes.count)] + bytes
+    }
+
+    private static func hex(_ byte: UInt8) -> String { (byte < 16 ? "0" : "") + String(byte, radix: 16) }
+
+    private static func escape(_ text: String) -> String {
+        var result = ""
+        let last = text.count - 1
+        for (index, character) in text.enumerated() {
+            let special = ",+\"\\<>;".contains(character)
+                || (index == 0 && (character == "#" || character == " "))
+                || (index == last && character == " ")
+            result += special ? "\\" + String(character) : String(character)
+        }
+        return result
+    }
+}

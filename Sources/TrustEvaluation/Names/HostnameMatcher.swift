@@ -1,0 +1,141 @@
+import TrustCertificates
+
+/// Which rules decide whether a certificate names a peer.
+public enum HostnameRules: Sendable, Hashable {
+    /// Apple's SecPolicyCheckCertSSLHostname (apple-sectrust.md §4.1), quirks included.
+    case apple
+    /// CA/Browser Forum rules as x509-limbo expects them for its SERVER and CLIENT cases.
+    case webpki
+}
+
+/// Matches a leaf certificate's names against the peer it is meant to identify.
+///
+/// Both rule sets look only at the subjectAltName: the subject CN is never a host name (Apple since
+/// iOS 13 / macOS 10.15; CA/B Forum via limbo's webpki::san::no-san).
+///
+/// `.apple`, for a host string (`.dns`), as Apple does:
+/// 1. candidates are the SAN dNSNames that pass SecFrameworkIsDNSName and do not parse as an IP;
+/// 2. one trailing dot of the reference is dropped, both split on `.`, label counts must agree, and
+///    labels compare case-insensitively from the right; `*` may only be the whole left-most label of
+///    a name with more than two labels whose remainder is not an ICANN public suffix (fail open when
+///    the list is missing); any other `*` never matches;
+/// 3. failing that, a reference that Apple's lenient parser reads as an IP address is compared with
+///    the SAN iPAddresses.
+/// `.ip` is compared with SAN iPAddresses only; `.email` as SecPolicyCheckCertEmail does, ignoring
+/// case, against SAN rfc822Names and subject emailAddress attributes.
+///
+/// `.webpki`:
+/// * `.dns`: the reference (one trailing dot dropped) must be a valid host name and each SAN dNSName
+///   a valid host name or `*.` + host name (so `foo_bar.example.com`, `.example.com`, `ba*.example.com`
+///   and `*` never match: rfc5280::san::underscore-dns, webpki::san::wildcard-embedded-leftmost-san,
+///   webpki::san::san-wildcard-only). A wildcard covers exactly one left-most label, needs at least
+///   two labels after it, and must not stand over a public suffix, PRIVATE section included
+///   (webpki::san::public-suffix-wildcard-san, …-multi-label-wildcard-san,
+///   …-private-namespace-wildcard-san). Case is ignored in ASCII only.
+/// * `.ip`: byte equality with a 4- or 16-byte SAN iPAddress; a dNSName holding an address text
+///   never matches (rfc5280::san::ip-in-dns).
+/// * `.email`: a SAN rfc822Name naming the same mailbox: exact local part, domain ignoring case.
+public enum HostnameMatcher {
+    public static func matches(
+        _ certificate: Certificate, peer: PeerName, rules: HostnameRules,
+        publicSuffixes: PublicSuffixList = .system
+    ) -> Bool {
+        let sans = certificate.subjectAlternativeNames ?? []
+        switch (peer, rules) {
+        case (.dns(let host), .apple):
+            return appleMatches(certificate, hostname: host, publicSuffixes: publicSuffixes)
+        case (.ip(let address), _):
+            return sans.contains { $0 == .ipAddress(address) } && (address.count == 4 || address.count == 16)
+        case (.email(let address), .apple):
+            return certificate.emailAddresses.contains { $0.lowercased() == address.lowercased() }
+        case (.dns(let host), .webpki):
+            return sans.contains { name in
+                guard case .dnsName(let presented) = name else { return false }
+                return matches(presented: presented, reference: host, rules: .webpki, publicSuffixes: publicSuffixes)
+            }
+        case (.email(let address), .webpki):
+            guard let reference = Mailbox(address) else { return false }
+            return sans.contains { name in
+                guard case .rfc822Name(let presented) = name, let mailbox = Mailbox(presented) else { return false }
+                return mailbox.matches(reference)
+            }
+        }
+    }
+
+    /// Matches a host exactly as an application hands it to the policy. Under `.apple` this is the
+    /// string given to SecPolicyCreateSSL, with Apple's own reading of IP address text; under
+    /// `.webpki` it is read with `PeerName(parsing:)`.
+    public static func matches(
+        _ certificate: Certificate, hostname: String, rules: HostnameRules,
+        publicSuffixes: PublicSuffixList = .system
+    ) -> Bool {
+        switch rules {
+        case .apple: return appleMatches(certificate, hostname: hostname, publicSuffixes: publicSuffixes)
+        case .webpki: return matches(certificate, peer: PeerName(parsing: hostname), rules: .webpki, publicSuffixes: publicSuffixes)
+        }
+    }
+
+    /// Whether one presented dNSName matches one reference host name. Under `.apple` this is
+    /// SecDNSMatch alone: the SecFrameworkIsDNSName filter on the presented name is applied by
+    /// `matches(_:peer:rules:publicSuffixes:)`, not here.
+    public static func matches(
+        presented: String, reference: String, rules: HostnameRules, publicSuffixes: PublicSuffixList = .system
+    ) -> Bool {
+        switch rules {
+        case .apple: return appleDNSMatch(reference: reference, presented: presented, publicSuffixes: publicSuffixes)
+        case .webpki: return webpkiDNSMatch(reference: reference, presented: presented, publicSuffixes: publicSuffixes)
+        }
+    }
+
+    // MARK: Apple
+
+    private static func appleMatches(_ certificate: Certificate, hostname: String, publicSuffixes: PublicSuffixList) -> Bool {
+        // SecCertificateCopyDNSNamesFromSAN: only names Apple deems DNS names, never address texts.
+        let candidates = certificate.dnsNames.filter {
+            DNSNameSyntax.isAppleDNSName($0) && IPAddressSyntax.appleAddress($0) == nil
+        }
+        if candidates.contains(where: { appleDNSMatch(reference: hostname, presented: $0, publicSuffixes: publicSuffixes) }) {
+            return true
+        }
+        guard let address = IPAddressSyntax.appleAddress(hostname) else { return false }
+        return certificate.ipAddresses.contains(address)
+    }
+
+    /// SecDNSMatch.
+    private static func appleDNSMatch(reference: String, presented: String, publicSuffixes: PublicSuffixList) -> Bool {
+        guard !reference.isEmpty else { return false }
+        let trimmed = reference.hasSuffix(".") ? String(reference.dropLast()) : reference
+        let referenceLabels = DNSNameSyntax.labels(trimmed)
+        let presentedLabels = DNSNameSyntax.labels(presented)
+        guard referenceLabels.count == presentedLabels.count else { return false }
+        let count = presentedLabels.count
+        for index in (0..<count).reversed() {
+            let label = presentedLabels[index]
+            if label == "*" {
+                guard index == 0, count > 2 else { return false }
+                // SecDNSIsTLD: CFNetwork's verdict on the presented name minus "*.".
+                guard !publicSuffixes.isPublicSuffix(String(presented.dropFirst(2)), includingPrivateDomains: false) else {
+                    return false
+                }
+            } else {
+                guard !label.contains("*"), label.lowercased() == referenceLabels[index].lowercased() else { return false }
+            }
+        }
+        return true
+    }
+
+    // MARK: webpki
+
+    private static func webpkiDNSMatch(reference: String, presented: String, publicSuffixes: PublicSuffixList) -> Bool {
+        let host = reference.hasSuffix(".") ? String(reference.dropLast()) : reference
+        guard DNSNameSyntax.isHostName(host), DNSNameSyntax.isPresentedName(presented) else { return false }
+        let referenceName = DNSNameSyntax.asciiLowercased(host)
+        let presentedName = DNSNameSyntax.asciiLowercased(presented)
+        guard presentedName.hasPrefix("*.") else { return presentedName == referenceName }
+        let base = String(presentedName.dropFirst(2))
+        guard let dot = referenceName.firstIndex(of: "."), referenceName[referenceName.index(after: dot)...] == base,
+              base.contains("."), !publicSuffixes.isPublicSuffix(base, includingPrivateDomains: true)
+        else { return false }
+        return true
+    }
+}
