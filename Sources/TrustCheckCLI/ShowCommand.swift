@@ -282,6 +282,8 @@ enum ShowCommand: Subcommand {
         case .directoryName(let dn): (type, value) = ("directory_name", dn.rfc4514)
         case .registeredID(let oid): (type, value) = ("registered_id", oid)
         case .otherName(let der): (type, value) = ("other_name", Hex.encode(der))
+        case .x400Address(let der): (type, value) = ("x400_address", Hex.encode(der))
+        case .ediPartyName(let der): (type, value) = ("edi_party_name", Hex.encode(der))
         }
         return .object([("type", .string(type)), ("value", .string(value))])
     }

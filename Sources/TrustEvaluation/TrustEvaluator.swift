@@ -21,7 +21,7 @@ public struct TrustEvaluator: Sendable {
     public var publicSuffixes: PublicSuffixList
 
     public init(anchors: TrustAnchors, policies: [TrustPolicy] = [.basicX509()], budget: SearchBudget = .default,
-                publicSuffixes: PublicSuffixList = .shared)
+                publicSuffixes: PublicSuffixList = .system)
     {
         self.anchors = anchors
         self.policies = policies

@@ -6,9 +6,6 @@ import TrustCertificates
 struct BasicCertificateProcessing: PathCheck {
     let profile: TrustProfile
 
-    /// Apple fails closed on constraint sets this large rather than spend unbounded time on them.
-    static let maximumSubtrees = 1024
-
     func check(_ context: PathContext, into failures: inout [TrustFailure]) {
         let certificates = context.certificates
         checkIssuers(context, into: &failures)
@@ -78,22 +75,20 @@ struct BasicCertificateProcessing: PathCheck {
         }
     }
 
-    /// Each CA's constraints apply to every certificate below it; self-issued intermediates are exempt.
+    /// Each CA's constraints apply to every certificate below it; the checker exempts self-issued
+    /// intermediates (RFC 5280 §6.1.3 b/c) and bounds its own work.
     private func checkNameConstraints(_ context: PathContext, into failures: inout [TrustFailure]) {
         let certificates = context.certificates
         guard certificates.count > 1 else { return }
+        let rules: NameConstraintRules = profile == .apple ? .apple : .webpki
         var reported = Set<Int>()
         for issuerIndex in 1..<certificates.count {
             guard let constraints = certificates[issuerIndex].nameConstraints else { continue }
-            if constraints.permitted.count + constraints.excluded.count > Self.maximumSubtrees {
-                failures.append(TrustFailure(index: issuerIndex, check: .nameConstraints, detail: "too many subtrees"))
-                continue
-            }
             for index in 0..<issuerIndex where !reported.contains(index) {
                 let certificate = certificates[index]
-                if index > 0 && certificate.isSelfIssued { continue }
                 let violations = NameConstraintsChecker.violations(
-                    of: constraints, by: certificate, isLeaf: index == 0, rules: context.hostnameRules)
+                    of: constraints, for: certificate, isLeaf: index == 0, isSelfIssued: certificate.isSelfIssued,
+                    rules: rules)
                 if let first = violations.first {
                     reported.insert(index)
                     failures.append(TrustFailure(index: index, check: .nameConstraints, detail: first.description))

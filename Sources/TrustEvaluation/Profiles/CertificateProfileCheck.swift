@@ -112,7 +112,7 @@ struct CertificateProfileCheck: PathCheck {
         if certificate.subject.isEmpty, let san, !san.critical {
             problems.append((.nonEmptySubject, "empty subject needs a critical subjectAltName"))
         }
-        for name in certificate.dnsNames where !DNSNameSyntax.isValidPresentedName(name) {
+        for name in certificate.dnsNames where !DNSNameSyntax.isPresentedName(name) {
             problems.append((.webPKICompliance, "malformed dNSName \(name)"))
         }
         guard webPKI else { return }

@@ -26,21 +26,3 @@ enum ExtensionSyntax {
         }
     }
 }
-
-/// Syntax of DNS names as certificates present them (RFC 5280 §4.2.1.6 "preferred name syntax",
-/// with a whole-label wildcard allowed in the left-most position).
-enum DNSNameSyntax {
-    static func isValidPresentedName(_ name: String) -> Bool {
-        guard !name.isEmpty, name.utf8.count <= 253, name.allSatisfy(\.isASCII) else { return false }
-        var labels = name.split(separator: ".", omittingEmptySubsequences: false)
-        if labels.first == "*" && labels.count > 1 { labels.removeFirst() }
-        return labels.allSatisfy(isValidLabel) && !labels.last!.allSatisfy(\.isNumber)
-    }
-
-    static func isValidLabel(_ label: Substring) -> Bool {
-        guard (1...63).contains(label.utf8.count), label.first != "-", label.last != "-" else { return false }
-        return label.utf8.allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x2D
-        }
-    }
-}
