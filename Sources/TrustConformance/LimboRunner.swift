@@ -232,11 +232,24 @@ public struct LimboRunner: Sendable {
         let workers = min(concurrency, testcases.count)
         guard workers > 1 else { return testcases.map(run) }
         let slots = ResultSlots(count: testcases.count)
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        let work: @Sendable () -> Void = {
             while let index = slots.claim() {
                 slots.store(run(testcases[index]), at: index)
             }
         }
+        // Dedicated threads rather than DispatchQueue.concurrentPerform, which runs on one thread when
+        // called from a busy pool thread (as under Swift Testing).
+        let done = DispatchSemaphore(value: 0)
+        for _ in 1..<workers {
+            let thread = Thread {
+                work()
+                done.signal()
+            }
+            thread.stackSize = 4 << 20
+            thread.start()
+        }
+        work()
+        for _ in 1..<workers { done.wait() }
         return slots.results
     }
 }
