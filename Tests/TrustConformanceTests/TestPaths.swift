@@ -13,11 +13,11 @@ enum TestPaths {
     static let expectationsPath = (testsDirectory as NSString).appendingPathComponent("limbo-expectations.json")
     static let vectorsDirectory = (packageRoot as NSString).appendingPathComponent("vectors")
 
-    /// x509-limbo's limbo.json: $TRUSTCHECK_LIMBO, else `<package root>/../shared/limbo/limbo.json`;
-    /// nil when neither exists.
+    /// x509-limbo's limbo.json: $TRUSTCHECK_LIMBO when set (a wrong path then fails the test rather than
+    /// skipping it), else `<package root>/../shared/limbo/limbo.json` when it exists, else nil.
     static let limboSuite: String? = {
         if let path = ProcessInfo.processInfo.environment["TRUSTCHECK_LIMBO"], !path.isEmpty {
-            return FileManager.default.fileExists(atPath: path) ? path : nil
+            return path
         }
         let path = URL(fileURLWithPath: packageRoot).deletingLastPathComponent()
             .appendingPathComponent("shared/limbo/limbo.json").path
