@@ -1,0 +1,66 @@
+import Foundation
+
+/// What `trustcheck limbo` does, without the command-line parsing.
+public enum LimboCommandCore {
+    /// Loads an x509-limbo file ("-" for standard input), evaluates the cases whose id matches one of
+    /// `includes` (glob patterns with `*` and `?`; empty means all), writes the results JSON to `output`
+    /// (nil or "-" for standard output) and the summary table to `stderr`.
+    @discardableResult
+    public static func run(file: String, output: String?, includes: [String], stderr: (String) -> Void,
+                           runner: LimboRunner = LimboRunner()) throws(LimboError) -> LimboSummary
+    {
+        let loadStart = DispatchTime.now()
+        let suite = try LimboSuite.load(path: file)
+        let loadSeconds = seconds(since: loadStart)
+
+        let selected = includes.isEmpty
+            ? suite.testcases
+            : suite.testcases.filter { testcase in includes.contains { LimboGlob.matches($0, testcase.id) } }
+        if selected.isEmpty {
+            stderr("no testcase id matches \(includes.joined(separator: ", "))\n")
+        }
+
+        let runStart = DispatchTime.now()
+        let results = runner.run(selected)
+        let runSeconds = seconds(since: runStart)
+
+        try LimboResultsWriter.write(results, to: output)
+        var summary = LimboSummary(testcases: selected, results: results)
+        summary.loadSeconds = loadSeconds
+        summary.runSeconds = runSeconds
+        stderr(summary.rendered())
+        return summary
+    }
+
+    static func seconds(since start: DispatchTime) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    }
+}
+
+/// Shell-style patterns on testcase ids: `*` matches any run of characters, `?` any one character.
+public enum LimboGlob {
+    public static func matches(_ pattern: String, _ text: String) -> Bool {
+        let p = Array(pattern.unicodeScalars)
+        let t = Array(text.unicodeScalars)
+        var pi = 0, ti = 0
+        var star: Int? = nil, starText = 0
+        while ti < t.count {
+            if pi < p.count, p[pi] == "*" {
+                star = pi
+                starText = ti
+                pi += 1
+            } else if pi < p.count, p[pi] == "?" || p[pi] == t[ti] {
+                pi += 1
+                ti += 1
+            } else if let star {
+                pi = star + 1
+                starText += 1
+                ti = starText
+            } else {
+                return false
+            }
+        }
+        while pi < p.count, p[pi] == "*" { pi += 1 }
+        return pi == p.count
+    }
+}

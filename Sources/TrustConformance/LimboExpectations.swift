@@ -1,0 +1,132 @@
+import Foundation
+
+/// The committed list of cases whose result differs from x509-limbo's expectation, each with the
+/// result TrustCheck gives and why: `{"cases": {"<id>": {"actual": "SUCCESS", "reason": "..."}}}`.
+///
+/// CI compares a run against it: a case that newly differs (or differs differently) is a regression;
+/// a listed case that now passes must be removed from the list, so the list never goes stale.
+public struct LimboExpectations: Codable, Sendable, Hashable {
+    public struct Entry: Codable, Sendable, Hashable {
+        public var actual: LimboResult.Actual
+        public var reason: String
+
+        public init(actual: LimboResult.Actual, reason: String) {
+            self.actual = actual
+            self.reason = reason
+        }
+    }
+
+    /// The reason given to entries nobody has looked at yet.
+    public static let unreviewed = "unreviewed"
+
+    public var cases: [String: Entry]
+
+    public init(cases: [String: Entry] = [:]) { self.cases = cases }
+
+    public static func load(path: String) throws(LimboError) -> LimboExpectations {
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw LimboError.unreadable(path: path, problem: (error as NSError).localizedDescription)
+        }
+        do {
+            return try JSONDecoder().decode(LimboExpectations.self, from: data)
+        } catch let error as DecodingError {
+            throw LimboError.malformed(source: path, problem: LimboError.describe(error))
+        } catch {
+            throw LimboError.malformed(source: path, problem: "\(error)")
+        }
+    }
+
+    /// Stable JSON: sorted keys, one entry per line group, so that diffs stay small.
+    public func encoded() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            var data = try encoder.encode(self)
+            data.append(0x0A)
+            return data
+        } catch {
+            preconditionFailure("encoding expectations failed: \(error)")
+        }
+    }
+
+    public func write(to path: String) throws(LimboError) {
+        do { try encoded().write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
+            throw LimboError.unwritable(path: path, problem: (error as NSError).localizedDescription)
+        }
+    }
+
+    // MARK: Comparing
+
+    /// A case whose result differs from x509-limbo's expectation and is not listed as such.
+    public struct Mismatch: Sendable, Hashable, CustomStringConvertible {
+        public var id: String
+        public var expected: LimboTestcase.ExpectedResult
+        public var actual: LimboResult.Actual
+        /// What the list says TrustCheck gives, when the case is listed with another result.
+        public var listed: LimboResult.Actual?
+        public var context: String?
+
+        public var description: String {
+            var text = "\(id): expected \(expected.rawValue), got \(actual.rawValue)"
+            if let listed { text += " (listed as \(listed.rawValue))" }
+            if let context { text += " — \(context)" }
+            return text
+        }
+    }
+
+    public struct Comparison: Sendable, Hashable {
+        /// Cases that differ from limbo and are not listed with that result: regressions.
+        public var newMismatches: [Mismatch]
+        /// Listed cases that now give the expected result: remove them from the list.
+        public var fixedButStillListed: [String]
+        /// Listed ids that were not among the results (a filtered run, or a case gone from the suite).
+        public var notRun: [String]
+
+        public var isClean: Bool { newMismatches.isEmpty && fixedButStillListed.isEmpty }
+    }
+
+    /// Compares results with the list. `results` and `testcases` are paired by id.
+    public func compare(testcases: [LimboTestcase], results: [LimboResult]) -> Comparison {
+        let expected = Dictionary(testcases.map { ($0.id, $0.expectedResult) }, uniquingKeysWith: { first, _ in first })
+        var newMismatches: [Mismatch] = []
+        var fixed: [String] = []
+        var seen = Set<String>()
+        for result in results {
+            guard let expectation = expected[result.id] else { continue }
+            seen.insert(result.id)
+            let listed = cases[result.id]
+            if result.matches(expectation) {
+                if listed != nil { fixed.append(result.id) }
+            } else if listed?.actual != result.actualResult {
+                newMismatches.append(Mismatch(id: result.id, expected: expectation, actual: result.actualResult,
+                                              listed: listed?.actual, context: result.context))
+            }
+        }
+        let notRun = cases.keys.filter { !seen.contains($0) }.sorted()
+        return Comparison(newMismatches: newMismatches, fixedButStillListed: fixed, notRun: notRun)
+    }
+
+    /// The list as these results make it: every case that differs from limbo, keeping the reason of
+    /// entries whose result is unchanged and marking the others `unreviewed`. Entries for cases that
+    /// were not run are kept when `keepNotRun` is set (a filtered run).
+    public static func recording(testcases: [LimboTestcase], results: [LimboResult],
+                                 previous: LimboExpectations = LimboExpectations(),
+                                 keepNotRun: Bool = false) -> LimboExpectations
+    {
+        let expected = Dictionary(testcases.map { ($0.id, $0.expectedResult) }, uniquingKeysWith: { first, _ in first })
+        var recorded = LimboExpectations()
+        var seen = Set<String>()
+        for result in results {
+            guard let expectation = expected[result.id] else { continue }
+            seen.insert(result.id)
+            guard !result.matches(expectation) else { continue }
+            let reason = previous.cases[result.id].flatMap { $0.actual == result.actualResult ? $0.reason : nil }
+            recorded.cases[result.id] = Entry(actual: result.actualResult, reason: reason ?? unreviewed)
+        }
+        if keepNotRun {
+            for (id, entry) in previous.cases where !seen.contains(id) { recorded.cases[id] = entry }
+        }
+        return recorded
+    }
+}

@@ -1,0 +1,291 @@
+import Dispatch
+import Foundation
+import TrustCertificates
+import TrustEvaluation
+
+/// Turns x509-limbo testcases into trust evaluations and their results.
+///
+/// - Certificates: every PEM is parsed; any certificate that does not parse makes the case FAILURE
+///   (fail closed), with the parse error as context.
+/// - Anchors: `trusted_certs` are custom anchors; with no `system_anchors` (always so in limbo.json)
+///   nothing else is trusted. `untrusted_intermediates` is the intermediate pool.
+/// - Policy: SERVER ⇒ SSL server with `expected_peer_name`; CLIENT ⇒ SSL client with every
+///   `expected_peer_names`; `extended_key_usage`, `key_usage` and `max_chain_depth` become the policy's
+///   extra requirements. A vector's `policy: "basic"` gives the basic X.509 policy.
+/// - Profile: the case's own `profile` (vectors), else the namespace's (`rfc5280::` cases use RFC 5280,
+///   since x509-limbo pairs some of them with contradicting `webpki::` cases), else `defaultProfile`.
+/// - Skips: CRLs, signature-algorithm restrictions and unsupported feature tags, with the reason.
+public struct LimboRunner: Sendable {
+    /// The profile for cases that neither name one nor belong to a namespace in `namespaceProfiles`.
+    public var defaultProfile: TrustProfile
+    /// Profiles by namespace (the part of the id before "::").
+    public var namespaceProfiles: [String: TrustProfile]
+    public var budget: SearchBudget
+    /// The time for cases whose `validation_time` is null; nil: the moment each case is evaluated.
+    public var currentTime: Date?
+    /// How many cases are evaluated at once.
+    public var concurrency: Int
+
+    public init(defaultProfile: TrustProfile = .webpki,
+                namespaceProfiles: [String: TrustProfile] = LimboRunner.defaultNamespaceProfiles,
+                budget: SearchBudget = .default, currentTime: Date? = nil,
+                concurrency: Int = ProcessInfo.processInfo.activeProcessorCount)
+    {
+        self.defaultProfile = defaultProfile
+        self.namespaceProfiles = namespaceProfiles
+        self.budget = budget
+        self.currentTime = currentTime
+        self.concurrency = max(1, concurrency)
+    }
+
+    public static let defaultNamespaceProfiles: [String: TrustProfile] = ["rfc5280": .rfc5280, "webpki": .webpki]
+
+    /// x509-limbo feature tags and whether TrustCheck evaluates the cases that carry them. A tag not in
+    /// this table is unknown and its cases are skipped, so a newer suite cannot be misjudged silently.
+    public static let features: [String: FeatureSupport] = [
+        "has-crl": .unsupported("CRL revocation checking is not implemented"),
+        // Everything else labels cases the engine can evaluate; a wrong answer is a mismatch, not a skip.
+        "denial-of-service": .supported,  // the path search has a budget; name constraints a size cap
+        "max-chain-depth": .supported,  // TrustPolicy.maximumIntermediates
+        "name-constraint-dn": .supported,  // directoryName constraints are part of NameConstraintsChecker
+        "pedantic-webpki-eku": .supported,
+        "pedantic-webpki-subscriber-key": .supported,
+        "pedantic-serial-number": .supported,
+        "pedantic-public-suffix-wildcard": .supported,  // PublicSuffixList
+        "pedantic-rfc5280": .supported,
+        "rfc5280-incompatible-with-webpki": .supported,  // these cases run under the RFC 5280 profile
+        "has-policy-constraints": .supported,  // the extension is judged; the policy tree is not run
+    ]
+
+    public enum FeatureSupport: Sendable, Hashable {
+        case supported
+        case unsupported(String)
+    }
+
+    // MARK: Preparing an evaluation
+
+    /// Everything needed to evaluate one case.
+    public struct Evaluation: Sendable {
+        public let evaluator: TrustEvaluator
+        public let leaf: Certificate
+        public let intermediates: [Certificate]
+        public let time: Date
+        public let profile: TrustProfile
+
+        public func run() -> TrustEvaluationResult {
+            evaluator.evaluate(leaf: leaf, intermediates: intermediates, at: time)
+        }
+    }
+
+    /// What became of one case.
+    public enum Outcome: Sendable {
+        /// The case asks for something TrustCheck cannot do.
+        case skipped(reason: String)
+        /// An input did not parse (a certificate, the time, a peer name): the case fails closed.
+        case rejected(reason: String)
+        case evaluated(TrustEvaluationResult, profile: TrustProfile)
+    }
+
+    /// Why a case cannot be evaluated, or nil when it can.
+    public func skipReason(for testcase: LimboTestcase) -> String? {
+        if !testcase.crls.isEmpty {
+            return "has \(testcase.crls.count) CRL(s): CRL revocation checking is not implemented"
+        }
+        for feature in testcase.features {
+            switch Self.features[feature] {
+            case .supported: continue
+            case .unsupported(let why): return "feature \(feature): \(why)"
+            case nil: return "feature \(feature) is unknown to this harness"
+            }
+        }
+        if !testcase.signatureAlgorithms.isEmpty {
+            return "signature_algorithms \(testcase.signatureAlgorithms): restricting signature algorithms is not supported"
+        }
+        if let unknown = testcase.extendedKeyUsage.first(where: { ExtendedKeyUsageOID.oid(named: $0) == nil }) {
+            return "extended_key_usage \"\(unknown)\" is not a usage TrustCheck knows"
+        }
+        if let unknown = testcase.keyUsage.first(where: { Self.keyUsage(named: $0) == nil }) {
+            return "key_usage \"\(unknown)\" is not a usage TrustCheck knows"
+        }
+        return nil
+    }
+
+    /// The profile a case is evaluated under.
+    public func profile(for testcase: LimboTestcase) -> TrustProfile {
+        testcase.profile ?? namespaceProfiles[testcase.namespace] ?? defaultProfile
+    }
+
+    /// Parses a case's inputs into an evaluation. `profile` overrides the case's profile.
+    public func prepare(_ testcase: LimboTestcase, profile override: TrustProfile? = nil)
+        -> Result<Evaluation, LimboInputError>
+    {
+        do {
+            let trusted = try Self.parse(testcase.trustedCerts, field: "trusted_certs")
+            let system = try Self.parse(testcase.systemAnchors, field: "system_anchors")
+            let intermediates = try Self.parse(testcase.untrustedIntermediates, field: "untrusted_intermediates")
+            let peer = try Self.parse([testcase.peerCertificate], field: "peer_certificate")
+            guard peer.count == 1 else {
+                throw LimboInputError("peer_certificate holds \(peer.count) certificates, not one")
+            }
+            let time: Date
+            if let text = testcase.validationTime {
+                guard let parsed = LimboInputs.date(rfc3339: text) else {
+                    throw LimboInputError("validation_time \"\(text)\" is not an RFC 3339 time")
+                }
+                time = parsed
+            } else {
+                time = currentTime ?? Date()
+            }
+
+            let profile = override ?? self.profile(for: testcase)
+            let policy = try Self.policy(for: testcase, profile: profile)
+            let onlyAnchors = testcase.anchorsOnly ?? !trusted.isEmpty
+            let custom: CertificateStore? = trusted.isEmpty && testcase.anchorsOnly != true ? nil : CertificateStore(trusted)
+            let anchors = TrustAnchors(custom: custom, anchorsOnly: onlyAnchors, system: CertificateStore(system))
+            let evaluator = TrustEvaluator(anchors: anchors, policies: [policy], budget: budget)
+            return .success(Evaluation(evaluator: evaluator, leaf: peer[0], intermediates: intermediates,
+                                       time: time, profile: profile))
+        } catch let error as LimboInputError {
+            return .failure(error)
+        } catch {
+            return .failure(LimboInputError("\(error)"))
+        }
+    }
+
+    /// The policy a case asks for.
+    static func policy(for testcase: LimboTestcase, profile: TrustProfile) throws(LimboInputError) -> TrustPolicy {
+        let extendedKeyUsages = testcase.extendedKeyUsage.compactMap(ExtendedKeyUsageOID.oid(named:))
+        let keyUsage = testcase.keyUsage.compactMap(keyUsage(named:)).reduce(into: KeyUsage()) { $0.formUnion($1) }
+        func peer(_ spec: LimboTestcase.PeerNameSpec) throws(LimboInputError) -> PeerName {
+            guard let name = LimboInputs.peerName(spec) else {
+                throw LimboInputError("peer name \(spec) is not a valid \(spec.kind.rawValue) name")
+            }
+            return name
+        }
+        let kind: TrustPolicy.Kind
+        var peerName: PeerName?
+        var peerNames: [PeerName] = []
+        switch (testcase.policy ?? .ssl, testcase.validationKind) {
+        case (.basic, _):
+            kind = .basicX509
+        case (.ssl, .server):
+            kind = .ssl(server: true)
+            if let spec = testcase.expectedPeerName { peerName = try peer(spec) }
+        case (.ssl, .client):
+            kind = .ssl(server: false)
+            for spec in testcase.expectedPeerNames { peerNames.append(try peer(spec)) }
+        }
+        return TrustPolicy(kind: kind, profile: profile, peerName: peerName, peerNames: peerNames,
+                           requiredExtendedKeyUsages: extendedKeyUsages, requiredKeyUsage: keyUsage,
+                           maximumIntermediates: testcase.maxChainDepth)
+    }
+
+    static func keyUsage(named name: String) -> KeyUsage? {
+        KeyUsage(name: LimboInputs.keyUsageAliases[name] ?? name)
+    }
+
+    private static func parse(_ pems: [String], field: String) throws(LimboInputError) -> [Certificate] {
+        var result: [Certificate] = []
+        for (index, pem) in pems.enumerated() {
+            do {
+                result += try CertificateLoader.certificates(in: Array(pem.utf8), from: "\(field)[\(index)]")
+            } catch {
+                throw LimboInputError("certificate does not parse: \(error)")
+            }
+        }
+        return result
+    }
+
+    // MARK: Running
+
+    /// Evaluates one case.
+    public func outcome(of testcase: LimboTestcase, profile override: TrustProfile? = nil) -> Outcome {
+        if let reason = skipReason(for: testcase) { return .skipped(reason: reason) }
+        switch prepare(testcase, profile: override) {
+        case .failure(let error): return .rejected(reason: error.reason)
+        case .success(let evaluation): return .evaluated(evaluation.run(), profile: evaluation.profile)
+        }
+    }
+
+    /// Evaluates one case into x509-limbo's result.
+    public func run(_ testcase: LimboTestcase) -> LimboResult {
+        switch outcome(of: testcase) {
+        case .skipped(let reason):
+            return LimboResult(id: testcase.id, actualResult: .skipped, context: reason)
+        case .rejected(let reason):
+            return LimboResult(id: testcase.id, actualResult: .failure, context: reason)
+        case .evaluated(let result, _):
+            return LimboResult(id: testcase.id, actualResult: result.isTrusted ? .success : .failure,
+                               context: result.isTrusted ? nil : Self.context(of: result))
+        }
+    }
+
+    /// The context of an untrusted result: the primary error, then every failure.
+    public static func context(of result: TrustEvaluationResult) -> String {
+        let failures = result.failures.map(\.description).joined(separator: "; ")
+        guard let error = result.error else { return failures }
+        return "\(error.message) (\(error.code)): \(failures)"
+    }
+
+    /// Evaluates every case, `concurrency` at a time; results are in the order of `testcases`.
+    public func run(_ testcases: [LimboTestcase]) -> [LimboResult] {
+        let workers = min(concurrency, testcases.count)
+        guard workers > 1 else { return testcases.map(run) }
+        let slots = ResultSlots(count: testcases.count)
+        let work: @Sendable () -> Void = {
+            while let index = slots.claim() {
+                slots.store(run(testcases[index]), at: index)
+            }
+        }
+        // Dedicated threads rather than DispatchQueue.concurrentPerform, which runs on one thread when
+        // called from a busy pool thread (as under Swift Testing).
+        let done = DispatchSemaphore(value: 0)
+        for _ in 1..<workers {
+            let thread = Thread {
+                work()
+                done.signal()
+            }
+            thread.stackSize = 4 << 20
+            thread.start()
+        }
+        work()
+        for _ in 1..<workers { done.wait() }
+        return slots.results
+    }
+}
+
+/// An input of a case that TrustCheck cannot read.
+public struct LimboInputError: Error, Sendable, Hashable, CustomStringConvertible {
+    public let reason: String
+    public init(_ reason: String) { self.reason = reason }
+    public var description: String { reason }
+}
+
+/// Hands out case indices to worker threads and collects their results.
+private final class ResultSlots: @unchecked Sendable {
+    private let lock = NSLock()
+    private var next = 0
+    private var slots: [LimboResult?]
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func claim() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard next < slots.count else { return nil }
+        next += 1
+        return next - 1
+    }
+
+    func store(_ result: LimboResult, at index: Int) {
+        lock.lock()
+        slots[index] = result
+        lock.unlock()
+    }
+
+    var results: [LimboResult] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots.map { $0! }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// Totals of a run, overall and per namespace (the part of the id before "::").
+public struct LimboSummary: Sendable, Hashable, CustomStringConvertible {
+    public struct Counts: Sendable, Hashable {
+        public var total = 0
+        /// actual == expected.
+        public var passed = 0
+        /// Expected FAILURE, got SUCCESS: the dangerous kind.
+        public var wronglyAccepted = 0
+        /// Expected SUCCESS, got FAILURE.
+        public var wronglyRejected = 0
+        public var skipped = 0
+
+        public init() {}
+
+        public var mismatched: Int { wronglyAccepted + wronglyRejected }
+
+        mutating func add(expected: LimboTestcase.ExpectedResult, actual: LimboResult.Actual) {
+            total += 1
+            switch (expected, actual) {
+            case (_, .skipped): skipped += 1
+            case (.success, .success), (.failure, .failure): passed += 1
+            case (.failure, .success): wronglyAccepted += 1
+            case (.success, .failure): wronglyRejected += 1
+            }
+        }
+    }
+
+    public var overall = Counts()
+    public var byNamespace: [String: Counts] = [:]
+    /// Seconds spent reading and decoding the suite, when measured.
+    public var loadSeconds: Double?
+    /// Seconds spent evaluating, when measured.
+    public var runSeconds: Double?
+
+    public init() {}
+
+    /// Pairs results with their cases by id; results for unknown ids are ignored.
+    public init(testcases: [LimboTestcase], results: [LimboResult]) {
+        let expected = Dictionary(testcases.map { ($0.id, $0.expectedResult) }, uniquingKeysWith: { first, _ in first })
+        for result in results {
+            guard let expectation = expected[result.id] else { continue }
+            add(id: result.id, expected: expectation, actual: result.actualResult)
+        }
+    }
+
+    public mutating func add(id: String, expected: LimboTestcase.ExpectedResult, actual: LimboResult.Actual) {
+        overall.add(expected: expected, actual: actual)
+        let namespace = id.range(of: "::").map { String(id[..<$0.lowerBound]) } ?? id
+        byNamespace[namespace, default: Counts()].add(expected: expected, actual: actual)
+    }
+
+    public var namespaces: [String] { byNamespace.keys.sorted() }
+
+    /// A one-screen table: one row per namespace, then the totals.
+    public func rendered() -> String {
+        let header = ["namespace", "cases", "passed", "wrongly accepted", "wrongly rejected", "skipped"]
+        func row(_ name: String, _ counts: Counts) -> [String] {
+            [name, "\(counts.total)", "\(counts.passed)", "\(counts.wronglyAccepted)", "\(counts.wronglyRejected)",
+             "\(counts.skipped)"]
+        }
+        let rows = namespaces.map { row($0, byNamespace[$0]!) }
+        let total = row("total", overall)
+        let widths = header.indices.map { column in
+            ([header, total] + rows).map { $0[column].count }.max()!
+        }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { column, cell in
+                let padding = String(repeating: " ", count: widths[column] - cell.count)
+                return column == 0 ? cell + padding : padding + cell
+            }.joined(separator: "  ")
+        }
+        let rule = widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")
+        var lines = [line(header), rule] + rows.map(line) + [rule, line(total)]
+        if overall.total > 0 {
+            let percent = Double(overall.passed) / Double(max(1, overall.total - overall.skipped)) * 100
+            lines.append(String(format: "%.1f%% of evaluated cases pass", percent))
+        }
+        var timing: [String] = []
+        if let loadSeconds { timing.append(String(format: "loaded in %.2f s", loadSeconds)) }
+        if let runSeconds { timing.append(String(format: "evaluated in %.2f s", runSeconds)) }
+        if !timing.isEmpty { lines.append(timing.joined(separator: ", ")) }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    public var description: String { rendered() }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import TrustCertificates
+import TrustEvaluation
+
+/// Runs TrustCheck's own vectors (`vectors/*.json`: x509-limbo suites with TrustCheck's extension
+/// fields) and lists every way a case's result differs from what it expects.
+public struct VectorRunner: Sendable {
+    public var runner: LimboRunner
+
+    public init(runner: LimboRunner = LimboRunner(concurrency: 1)) { self.runner = runner }
+
+    /// One vector file's cases, or why the file could not be read.
+    public struct VectorFile: Sendable {
+        public let path: String
+        public let result: Result<LimboSuite, LimboError>
+
+        public var name: String { (path as NSString).lastPathComponent }
+    }
+
+    /// Every `*.json` file in `directory`, sorted by name; an absent directory holds none.
+    public static func loadVectors(directory: String) -> [VectorFile] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map { name in
+            let path = (directory as NSString).appendingPathComponent(name)
+            do throws(LimboError) {
+                return VectorFile(path: path, result: .success(try LimboSuite.load(path: path)))
+            } catch {
+                return VectorFile(path: path, result: .failure(error))
+            }
+        }
+    }
+
+    /// What one case gave, and every expectation it did not meet (empty: the case passes).
+    public struct Report: Sendable {
+        public let id: String
+        public let actual: LimboResult
+        public let evaluation: TrustEvaluationResult?
+        public let problems: [String]
+
+        public var passed: Bool { problems.isEmpty }
+    }
+
+    public func check(_ testcase: LimboTestcase) -> Report {
+        var problems: [String] = []
+        let outcome = runner.outcome(of: testcase)
+        let actual = result(of: outcome, id: testcase.id)
+        if case .skipped(let reason) = outcome {
+            problems.append("cannot be evaluated: \(reason)")
+            return Report(id: testcase.id, actual: actual, evaluation: nil, problems: problems)
+        }
+        if !actual.matches(testcase.expectedResult) {
+            problems.append("expected \(testcase.expectedResult.rawValue), got \(actual.actualResult.rawValue)"
+                + (actual.context.map { ": \($0)" } ?? ""))
+        }
+        guard case .evaluated(let evaluation, _) = outcome else {
+            if testcase.expectsEvaluationDetails {
+                problems.append("inputs were rejected, so the detailed expectations cannot be checked: "
+                    + (actual.context ?? ""))
+            }
+            return Report(id: testcase.id, actual: actual, evaluation: nil, problems: problems)
+        }
+        problems += Self.detailProblems(testcase, evaluation)
+        problems += otherProfileProblems(testcase)
+        return Report(id: testcase.id, actual: actual, evaluation: evaluation, problems: problems)
+    }
+
+    private func result(of outcome: LimboRunner.Outcome, id: String) -> LimboResult {
+        switch outcome {
+        case .skipped(let reason): return LimboResult(id: id, actualResult: .skipped, context: reason)
+        case .rejected(let reason): return LimboResult(id: id, actualResult: .failure, context: reason)
+        case .evaluated(let result, _):
+            return LimboResult(id: id, actualResult: result.isTrusted ? .success : .failure,
+                               context: result.isTrusted ? nil : LimboRunner.context(of: result))
+        }
+    }
+
+    static func detailProblems(_ testcase: LimboTestcase, _ result: TrustEvaluationResult) -> [String] {
+        var problems: [String] = []
+        if let expected = testcase.expectedAppleResult, expected != result.resultType.name {
+            problems.append("expected_apple_result: expected \(expected), got \(result.resultType.name)")
+        }
+        let status = result.error?.code ?? 0
+        if let expected = testcase.expectedStatus, expected != status {
+            problems.append("expected_status: expected \(expected), got \(status)")
+        }
+        if let expected = testcase.expectedMessage, expected != result.error?.message {
+            problems.append("expected_message: expected \(quoted(expected)), got "
+                + (result.error.map { quoted($0.message) } ?? "no error (trusted)"))
+        }
+        if let expected = testcase.expectedChain {
+            let actual = result.certificates.map { hex($0.sha256) }
+            if expected.map({ $0.lowercased() }) != actual {
+                problems.append("expected_chain: expected \(expected), got \(actual) ("
+                    + result.certificates.map { $0.subjectSummary ?? $0.subject.rfc4514 }.joined(separator: " ← ") + ")")
+            }
+        }
+        if let expected = testcase.expectedFailures {
+            let wanted = Set(expected.map { "[\($0.index)] \($0.check.rawValue)" })
+            let got = Set(result.failures.map { "[\($0.index)] \($0.check.rawValue)" })
+            if wanted != got {
+                var parts: [String] = []
+                let missing = wanted.subtracting(got).sorted()
+                let unexpected = got.subtracting(wanted).sorted()
+                if !missing.isEmpty { parts.append("missing \(missing.joined(separator: ", "))") }
+                if !unexpected.isEmpty { parts.append("unexpected \(unexpected.joined(separator: ", "))") }
+                problems.append("expected_failures: " + parts.joined(separator: "; "))
+            }
+        }
+        return problems
+    }
+
+    private func otherProfileProblems(_ testcase: LimboTestcase) -> [String] {
+        var problems: [String] = []
+        for (name, expectation) in (testcase.otherProfiles ?? [:]).sorted(by: { $0.key < $1.key }) {
+            guard let profile = TrustProfile(rawValue: name) else { continue }
+            let actual = result(of: runner.outcome(of: testcase, profile: profile), id: testcase.id)
+            if !actual.matches(expectation.expectedResult) {
+                problems.append("other_profiles.\(name): expected \(expectation.expectedResult.rawValue)"
+                    + (expectation.reason.map { " (\($0))" } ?? "") + ", got \(actual.actualResult.rawValue)"
+                    + (actual.context.map { ": \($0)" } ?? ""))
+            }
+        }
+        return problems
+    }
+
+    private static func quoted(_ text: String) -> String { "\"\(text)\"" }
+
+    public static func hex(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef")
+        var text = ""
+        text.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return text
+    }
+}
+
+extension LimboTestcase {
+    /// Whether the case expects anything beyond SUCCESS/FAILURE from an evaluation.
+    var expectsEvaluationDetails: Bool {
+        expectedAppleResult != nil || expectedStatus != nil || expectedMessage != nil || expectedChain != nil
+            || expectedFailures != nil
+    }
+}
