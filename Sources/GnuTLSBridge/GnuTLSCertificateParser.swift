@@ -76,9 +76,10 @@ public enum GnuTLSCertificateParser {
             guard let oid = try readString("gnutls_x509_crt_get_extension_info", { buffer, size in
                 gnutls_x509_crt_get_extension_info(crt, index, buffer, size, &critical)
             }) else { break }
+            // GnuTLS refuses to copy an empty extnValue; it is an empty value, not a broken certificate.
             var datum = gnutls_datum_t()
-            try check(gnutls_x509_crt_get_extension_data2(crt, index, &datum), "gnutls_x509_crt_get_extension_data2")
-            fields.extensions.append(.init(oid: oid, critical: critical != 0, value: takeDatum(&datum)))
+            let value = gnutls_x509_crt_get_extension_data2(crt, index, &datum) >= 0 ? takeDatum(&datum) : []
+            fields.extensions.append(.init(oid: oid, critical: critical != 0, value: value))
             index += 1
         }
     }

@@ -10,6 +10,7 @@ public enum TrustCheckCommand: Sendable {
         VerifyCommand.self,
         PinCommand.self,
         ShowCommand.self,
+        LimboCommand.self,
     ]
 
     public static func run(

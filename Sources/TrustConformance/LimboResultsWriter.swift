@@ -13,7 +13,8 @@ public enum LimboResultsWriter {
 
     public static func encode(_ results: [LimboResult], harness: String = harnessName) -> Data {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
+        // Sorted keys: the same results always give the same bytes, so result files diff cleanly.
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
         do {
             var data = try encoder.encode(Document(harness: harness, results: results))
             data.append(0x0A)

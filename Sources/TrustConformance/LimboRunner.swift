@@ -38,7 +38,12 @@ public struct LimboRunner: Sendable {
         self.concurrency = max(1, concurrency)
     }
 
-    public static let defaultNamespaceProfiles: [String: TrustProfile] = ["rfc5280": .rfc5280, "webpki": .webpki]
+    /// rfc5280:: and pathlen:: cases test RFC 5280 path validation, and some contradict webpki:: cases
+    /// by design (their conflicts_with, e.g. a CA certificate or a leaf without EKU as the peer); they
+    /// run under the rfc5280 profile. Everything else runs under webpki.
+    public static let defaultNamespaceProfiles: [String: TrustProfile] = [
+        "rfc5280": .rfc5280, "pathlen": .rfc5280, "webpki": .webpki,
+    ]
 
     /// x509-limbo feature tags and whether TrustCheck evaluates the cases that carry them. A tag not in
     /// this table is unknown and its cases are skipped, so a newer suite cannot be misjudged silently.
@@ -55,6 +60,9 @@ public struct LimboRunner: Sendable {
         "pedantic-rfc5280": .supported,
         "rfc5280-incompatible-with-webpki": .supported,  // these cases run under the RFC 5280 profile
         "has-policy-constraints": .supported,  // the extension is judged; the policy tree is not run
+        // TrustCheck's own vectors: tags that tell other limbo harnesses to skip what they cannot model.
+        "trustcheck-system-anchors": .supported,  // system_anchors and anchors_only
+        "trustcheck-basic-policy": .supported,  // policy "basic"
     ]
 
     public enum FeatureSupport: Sendable, Hashable {

@@ -71,8 +71,6 @@ struct SecPolicyTests {
     @Test("A reference hostname with one trailing dot matches (Apple's Test19)")
     func hostnameTrailingDot() {
         let trust = Fixtures.serverTrust(host: "www.trustcheck.test.")
-        withKnownIssue("PendingNameLogic stub: HostnameMatcher does not strip the reference's trailing dot") {
-            #expect(Evaluation(trust).result == .unspecified)
-        }
+        #expect(Evaluation(trust).result == .unspecified)
     }
 }

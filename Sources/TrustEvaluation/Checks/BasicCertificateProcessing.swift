@@ -62,16 +62,23 @@ struct BasicCertificateProcessing: PathCheck {
         }
     }
 
-    /// pathLenConstraint of the CA at index i bounds the non-self-issued intermediates below it.
+    /// RFC 5280 §6.1.4 (l, m): walking down from the top, every non-self-issued intermediate uses up
+    /// one step of the smallest pathLenConstraint above it (the anchor's included, as Apple honours
+    /// it); the intermediate that finds none left is the one that fails.
     private func checkPathLength(_ certificates: [Certificate], into failures: inout [TrustFailure]) {
         guard certificates.count > 2 else { return }
-        for index in 2..<certificates.count {
-            guard let limit = certificates[index].basicConstraints?.pathLength else { continue }
-            let below = (1..<index).filter { !certificates[$0].isSelfIssued }.count
-            if below > limit {
-                failures.append(TrustFailure(index: index, check: .basicConstraintsPathLen,
-                                             detail: "\(below) intermediates below a pathLen of \(limit)"))
+        var remaining: Int?
+        for index in stride(from: certificates.count - 1, through: 1, by: -1) {
+            let certificate = certificates[index]
+            if index < certificates.count - 1 && !certificate.isSelfIssued {
+                if remaining == 0 {
+                    failures.append(TrustFailure(index: index, check: .basicConstraintsPathLen,
+                                                 detail: "no path length left under the constraints above"))
+                } else if let steps = remaining {
+                    remaining = steps - 1
+                }
             }
+            if let limit = certificate.basicConstraints?.pathLength { remaining = min(remaining ?? limit, limit) }
         }
     }
 

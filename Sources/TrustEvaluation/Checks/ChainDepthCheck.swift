@@ -1,9 +1,11 @@
-/// The caller's limit on intermediates between the leaf and the anchor.
+/// The caller's limit on intermediates between the leaf and the anchor. Self-issued intermediates
+/// (key rollovers) are the same logical CA and do not count, as for pathLenConstraint.
 struct ChainDepthCheck: PathCheck {
     let maximumIntermediates: Int
 
     func check(_ context: PathContext, into failures: inout [TrustFailure]) {
-        let intermediates = max(0, context.certificates.count - 2)
+        let certificates = context.certificates
+        let intermediates = certificates.count > 2 ? certificates[1..<context.lastIndex].filter { !$0.isSelfIssued }.count : 0
         if intermediates > maximumIntermediates {
             failures.append(TrustFailure(index: context.lastIndex, check: .chainDepth,
                                          detail: "\(intermediates) intermediates, at most \(maximumIntermediates) allowed"))

@@ -1,22 +1,26 @@
 import TrustCertificates
 
 /// Apple's ExtendedKeyUsage check (§4.2): the leaf's EKU, when present, must allow the policy's
-/// purpose; in paths of three or more, so must every intermediate's (the root is exempt).
+/// purpose; in paths of three or more, so must every intermediate's (the root is exempt). RFC 5280
+/// puts no EKU constraint on CA certificates, so its profile checks the leaf only.
 struct ExtendedKeyUsageCheck: PathCheck {
     let acceptable: Set<String>
+    let constrainsIntermediates: Bool
 
-    static func forSSL(server: Bool) -> ExtendedKeyUsageCheck {
-        ExtendedKeyUsageCheck(acceptable: server
-            ? [ExtendedKeyUsageOID.any, ExtendedKeyUsageOID.serverAuth, ExtendedKeyUsageOID.microsoftSGC,
-               ExtendedKeyUsageOID.netscapeSGC]
-            : [ExtendedKeyUsageOID.any, ExtendedKeyUsageOID.clientAuth])
+    static func forSSL(server: Bool, profile: TrustProfile) -> ExtendedKeyUsageCheck {
+        ExtendedKeyUsageCheck(
+            acceptable: server
+                ? [ExtendedKeyUsageOID.any, ExtendedKeyUsageOID.serverAuth, ExtendedKeyUsageOID.microsoftSGC,
+                   ExtendedKeyUsageOID.netscapeSGC]
+                : [ExtendedKeyUsageOID.any, ExtendedKeyUsageOID.clientAuth],
+            constrainsIntermediates: profile != .rfc5280)
     }
 
     func check(_ context: PathContext, into failures: inout [TrustFailure]) {
         if let usages = context.leaf.extendedKeyUsage, acceptable.isDisjoint(with: usages) {
             failures.append(TrustFailure(index: 0, check: .extendedKeyUsage, detail: usages.map(ExtendedKeyUsageOID.name).joined(separator: ", ")))
         }
-        guard context.certificates.count > 2 else { return }
+        guard constrainsIntermediates, context.certificates.count > 2 else { return }
         for index in 1..<context.lastIndex {
             if let usages = context.certificates[index].extendedKeyUsage, acceptable.isDisjoint(with: usages) {
                 failures.append(TrustFailure(index: index, check: .extendedKeyUsage))
@@ -35,14 +39,13 @@ struct ServerAuthEKUCheck: PathCheck {
     func check(_ context: PathContext, into failures: inout [TrustFailure]) {
         let leafHasServerAuth = context.leaf.extendedKeyUsage?.contains(ExtendedKeyUsageOID.serverAuth) ?? false
         if context.rootIsInSystemStore {
-            if !leafHasServerAuth { failures.append(TrustFailure(index: 0, check: .serverAuthEKU)) }
-            guard context.certificates.count > 2 else { return }
-            for index in 1..<context.lastIndex {
-                if let usages = context.certificates[index].extendedKeyUsage,
-                   !usages.contains(ExtendedKeyUsageOID.serverAuth), !usages.contains(ExtendedKeyUsageOID.any)
-                {
-                    failures.append(TrustFailure(index: index, check: .serverAuthEKU))
-                }
+            // trustd records a sub-CA's missing serverAuth against the leaf, not the sub-CA.
+            let subCALacksServerAuth = context.certificates.count > 2 && context.certificates[1..<context.lastIndex].contains {
+                guard let usages = $0.extendedKeyUsage else { return false }
+                return !usages.contains(ExtendedKeyUsageOID.serverAuth) && !usages.contains(ExtendedKeyUsageOID.any)
+            }
+            if !leafHasServerAuth || subCALacksServerAuth {
+                failures.append(TrustFailure(index: 0, check: .serverAuthEKU))
             }
         } else if context.leaf.notBefore > Self.explicitServerAuthAfter && !leafHasServerAuth {
             failures.append(TrustFailure(index: 0, check: .serverAuthEKU, detail: "issued after 2019-07-01 without serverAuth"))

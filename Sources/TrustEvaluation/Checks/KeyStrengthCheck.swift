@@ -1,7 +1,8 @@
 import TrustCertificates
 
 /// Key sizes: broken keys fail every policy (WeakKeySize, fatal); the SSL server policy also requires
-/// RSA ≥ 2048 and EC ≥ 256 on every certificate, the anchor included (KeySize).
+/// RSA ≥ 2048 and EC ≥ 256 on every certificate, the anchor included (KeySize). The two are separate
+/// checks in Apple's policy, so a broken key fails both.
 struct KeyStrengthCheck: PathCheck {
     /// Whether the policy's minimum sizes (KeySize) apply, on top of the broken-key floor.
     let enforceMinimumSizes: Bool
@@ -11,7 +12,8 @@ struct KeyStrengthCheck: PathCheck {
             let key = certificate.publicKey
             if Self.isBroken(key) {
                 failures.append(TrustFailure(index: index, check: .weakKeySize, detail: "\(key.algorithm) \(key.bits) bits"))
-            } else if enforceMinimumSizes && !Self.meetsMinimum(key) {
+            }
+            if enforceMinimumSizes && !Self.meetsMinimum(key) {
                 failures.append(TrustFailure(index: index, check: .keySize, detail: "\(key.algorithm) \(key.bits) bits"))
             }
         }

@@ -2,7 +2,8 @@ import TrustCertificates
 
 /// Signature hashes: MD2/MD4/MD5 on a certificate not signed by itself fails every policy
 /// (WeakSignature, fatal); the SSL server policy also refuses SHA-1 there (SignatureHashAlgorithms).
-/// Self-signed certificates are skipped: their signature protects nothing.
+/// Self-signed certificates are skipped: their signature protects nothing. Like Apple's two separate
+/// checks, an MD5 signature fails both.
 struct SignatureAlgorithmCheck: PathCheck {
     let refuseSHA1: Bool
 
@@ -11,7 +12,8 @@ struct SignatureAlgorithmCheck: PathCheck {
             let hash = certificate.signatureAlgorithm.hashName.uppercased()
             if Self.brokenHashes.contains(hash) {
                 failures.append(TrustFailure(index: index, check: .weakSignature, detail: certificate.signatureAlgorithm.name))
-            } else if refuseSHA1 && hash == "SHA1" {
+            }
+            if refuseSHA1 && (hash == "SHA1" || Self.brokenHashes.contains(hash)) {
                 failures.append(TrustFailure(index: index, check: .signatureHashAlgorithms,
                                              detail: certificate.signatureAlgorithm.name))
             }

@@ -12,7 +12,7 @@ extension TrustPolicy {
         ]
         if case .ssl(let isServer) = kind {
             checks.append(HostnameCheck())
-            checks.append(ExtendedKeyUsageCheck.forSSL(server: isServer))
+            checks.append(ExtendedKeyUsageCheck.forSSL(server: isServer, profile: profile))
         }
         if profile != .apple {
             checks.append(CertificateProfileCheck(webPKI: profile == .webpki))

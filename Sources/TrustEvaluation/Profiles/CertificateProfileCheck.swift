@@ -13,7 +13,8 @@ struct CertificateProfileCheck: PathCheck {
             var problems: [(TrustCheck, String)] = []
             let isLeaf = index == 0
             checkEncoding(certificate, isAnchor: index == context.anchorIndex, into: &problems)
-            checkKeyIdentifiers(certificate, isCA: !isLeaf, into: &problems)
+            checkKeyIdentifiers(certificate, isCA: !isLeaf, isAnchor: index == context.anchorIndex,
+                                isSelfSignedTop: index == context.lastIndex && context.path.endsSelfSigned, into: &problems)
             if isLeaf {
                 checkEndEntity(certificate, context: context, into: &problems)
             } else {
@@ -61,21 +62,28 @@ struct CertificateProfileCheck: PathCheck {
     }
 
     /// RFC 5280 §4.2.1.1-2: CAs carry a subjectKeyIdentifier; every certificate except a self-signed
-    /// root carries an authorityKeyIdentifier, made of a keyIdentifier only in the web PKI.
-    private func checkKeyIdentifiers(_ certificate: Certificate, isCA: Bool, into problems: inout [(TrustCheck, String)]) {
+    /// root carries an authorityKeyIdentifier, made of a keyIdentifier only in the web PKI. The web PKI
+    /// does not hold an anchor's own issuer link against it: a cross-signed CA placed in the trust
+    /// store is trusted for itself (x509-limbo cve::cve-2024-0567).
+    private func checkKeyIdentifiers(_ certificate: Certificate, isCA: Bool, isAnchor: Bool, isSelfSignedTop: Bool,
+                                     into problems: inout [(TrustCheck, String)])
+    {
         if isCA && certificate.subjectKeyIdentifier == nil {
             problems.append((.webPKICompliance, "CA without subjectKeyIdentifier"))
         }
         guard let aki = certificate.extension(ExtensionOID.authorityKeyIdentifier) else {
-            if !certificate.isSelfIssued { problems.append((.webPKICompliance, "missing authorityKeyIdentifier")) }
+            if !certificate.isSelfIssued && !(webPKI && isAnchor) {
+                problems.append((.webPKICompliance, "missing authorityKeyIdentifier"))
+            }
             return
         }
         let fields = ExtensionSyntax.authorityKeyIdentifierFields(aki.value)
         if webPKI && (fields != [0x80]) {
             problems.append((.webPKICompliance, "authorityKeyIdentifier must hold only a keyIdentifier"))
         }
-        if certificate.isSelfIssued, let keyID = certificate.authorityKeyIdentifier,
-           let ski = certificate.subjectKeyIdentifier, keyID != ski, certificate.subject == certificate.issuer
+        // Only a self-signed certificate must name its own key; a self-issued one may be a key rollover.
+        if isSelfSignedTop, let keyID = certificate.authorityKeyIdentifier, let ski = certificate.subjectKeyIdentifier,
+           keyID != ski
         {
             problems.append((.idLinkage, "self-signed certificate whose authorityKeyIdentifier is not its own key"))
         }
@@ -131,16 +139,34 @@ struct CertificateProfileCheck: PathCheck {
                 problems.append((.extendedKeyUsage, "no extendedKeyUsage"))
             }
         }
-        for commonName in certificate.commonNames where !Self.isListedInSAN(commonName, certificate) {
-            problems.append((.webPKICompliance, "commonName \(commonName) is not one of the subjectAltNames"))
+        for commonName in certificate.commonNames where Self.misspellsASubjectAltName(commonName, certificate) {
+            problems.append((.webPKICompliance, "commonName \(commonName) misspells one of the subjectAltNames"))
         }
     }
 
-    /// CA/B Forum 7.1.4.3: a subscriber commonName repeats a SAN entry byte for byte (IP addresses in
-    /// their canonical text form).
-    private static func isListedInSAN(_ commonName: String, _ certificate: Certificate) -> Bool {
-        certificate.dnsNames.contains(commonName)
-            || certificate.ipAddresses.contains { IPAddressText.format($0) == commonName }
+    /// CA/B Forum 7.1.4.3 wants a subscriber commonName to repeat one SAN entry exactly. Many
+    /// certificates carry an unrelated legacy CN, which is tolerated (x509-limbo's bettertls cases do);
+    /// what is refused is a CN that names one of the SANs in another spelling (letter case, Unicode
+    /// instead of its A-label, another IP address notation), where the CN and SAN readers would disagree.
+    private static func misspellsASubjectAltName(_ commonName: String, _ certificate: Certificate) -> Bool {
+        let dnsNames = certificate.dnsNames
+        if dnsNames.contains(commonName) || certificate.ipAddresses.contains(where: { IPAddressText.format($0) == commonName }) {
+            return false
+        }
+        let folded = DNSNameSyntax.asciiLowercased(commonName)
+        let aLabels = commonName.split(separator: ".", omittingEmptySubsequences: false).map(Punycode.aLabel)
+            .joined(separator: ".")
+        if dnsNames.contains(where: { DNSNameSyntax.asciiLowercased($0) == folded || $0 == aLabels }) { return true }
+        // A dNSName is ASCII, so a Unicode domain name in the CN can never be a copy of one.
+        if commonName.contains("."), !commonName.allSatisfy(\.isASCII) { return true }
+        guard let address = IPAddressSyntax.appleAddress(commonName) ?? hexIPv4(commonName) else { return false }
+        return certificate.ipAddresses.contains(address)
+    }
+
+    /// inet_aton's single hexadecimal number form, e.g. 0xC0A80101 for 192.168.1.1.
+    private static func hexIPv4(_ text: String) -> [UInt8]? {
+        guard text.lowercased().hasPrefix("0x"), let value = UInt32(text.dropFirst(2), radix: 16) else { return nil }
+        return [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
     }
 
     /// CA/B Forum 6.1.5 and 7.1.3: RSA of at least 2048 bits in whole bytes, ECDSA on P-256/384/521,
