@@ -20,12 +20,6 @@ func takeDatum(_ datum: inout gnutls_datum_t) -> [UInt8] {
     return Array(UnsafeBufferPointer(start: data, count: Int(datum.size)))
 }
 
-/// Copies a datum that GnuTLS keeps owning (name-constraint entries, session peers).
-func copyBorrowedDatum(_ datum: gnutls_datum_t) -> [UInt8] {
-    guard let data = datum.data, datum.size > 0 else { return [] }
-    return Array(UnsafeBufferPointer(start: data, count: Int(datum.size)))
-}
-
 /// Runs one of GnuTLS's "buffer + size_t*" getters, growing the buffer when it is too short.
 /// Returns nil when GnuTLS says the data is absent (or the index is past the end).
 func readBuffer(

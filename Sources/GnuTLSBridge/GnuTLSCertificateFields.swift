@@ -1,5 +1,3 @@
-import CGnuTLS
-
 /// Everything TrustCheck reads from a certificate through GnuTLS, copied into Swift values at load.
 public struct GnuTLSCertificateFields: Sendable {
     public struct Extension: Sendable, Equatable {
@@ -13,35 +11,6 @@ public struct GnuTLSCertificateFields: Sendable {
         public let isCA: Bool
         /// nil when the pathLenConstraint is absent.
         public let pathLength: Int?
-    }
-
-    /// A GeneralName as GnuTLS reports it: its `gnutls_x509_subject_alt_name_t` tag and raw value.
-    public struct TaggedName: Sendable, Equatable {
-        public enum Kind: Sendable, Equatable {
-            case dnsName, rfc822Name, uri, ipAddress, directoryName, registeredID, otherName
-        }
-
-        public let kind: Kind
-        public let value: [UInt8]
-
-        init(type: UInt32, value: [UInt8]) {
-            switch type {
-            case GNUTLS_SAN_DNSNAME.rawValue: kind = .dnsName
-            case GNUTLS_SAN_RFC822NAME.rawValue: kind = .rfc822Name
-            case GNUTLS_SAN_URI.rawValue: kind = .uri
-            case GNUTLS_SAN_IPADDRESS.rawValue: kind = .ipAddress
-            case GNUTLS_SAN_DN.rawValue: kind = .directoryName
-            case GNUTLS_SAN_REGISTERED_ID.rawValue: kind = .registeredID
-            default: kind = .otherName
-            }
-            self.value = value
-        }
-    }
-
-    public struct NameConstraints: Sendable, Equatable {
-        public let critical: Bool
-        public let permitted: [TaggedName]
-        public let excluded: [TaggedName]
     }
 
     public struct Policy: Sendable, Equatable {
@@ -72,10 +41,8 @@ public struct GnuTLSCertificateFields: Sendable {
     /// (GNUTLS_KEY_* bits, critical)
     public var keyUsage: (bits: UInt32, critical: Bool)?
     public var extendedKeyUsages: [String]?
-    public var subjectAltNames: [TaggedName]?
     public var subjectKeyIdentifier: [UInt8]?
     public var authorityKeyIdentifier: [UInt8]?
-    public var nameConstraints: NameConstraints?
     public var policies: [Policy]?
     /// Known extensions GnuTLS refused to decode, with its error.
     public var unparseableExtensions: [String: GnuTLSError] = [:]

@@ -100,7 +100,6 @@ public enum GnuTLSCertificateParser {
         fields.basicConstraints = decode("2.5.29.19") { try basicConstraints(crt) }
         fields.keyUsage = decode("2.5.29.15") { try keyUsage(crt) }
         fields.extendedKeyUsages = decode("2.5.29.37") { try extendedKeyUsages(crt) }
-        fields.subjectAltNames = decode("2.5.29.17") { try subjectAltNames(crt) }
         fields.subjectKeyIdentifier = decode("2.5.29.14") {
             var critical: UInt32 = 0
             return try readBuffer("gnutls_x509_crt_get_subject_key_id") { gnutls_x509_crt_get_subject_key_id(crt, $0, $1, &critical) }
@@ -109,7 +108,6 @@ public enum GnuTLSCertificateParser {
             var critical: UInt32 = 0
             return try readBuffer("gnutls_x509_crt_get_authority_key_id") { gnutls_x509_crt_get_authority_key_id(crt, $0, $1, &critical) }
         }
-        fields.nameConstraints = decode("2.5.29.30") { try nameConstraints(crt) }
         fields.policies = decode("2.5.29.32") { try policies(crt) }
     }
 
@@ -141,55 +139,6 @@ public enum GnuTLSCertificateParser {
             index += 1
         }
         return oids
-    }
-
-    private static func subjectAltNames(_ crt: gnutls_x509_crt_t) throws -> [GnuTLSCertificateFields.TaggedName] {
-        var names: [GnuTLSCertificateFields.TaggedName] = []
-        var index: UInt32 = 0
-        while true {
-            var type: UInt32 = 0
-            var critical: UInt32 = 0
-            guard let value = try readBuffer("gnutls_x509_crt_get_subject_alt_name2", { buffer, size in
-                gnutls_x509_crt_get_subject_alt_name2(crt, index, buffer, size, &type, &critical)
-            }) else { break }
-            // Text forms come back NUL-terminated; binary ones (IP addresses) do not.
-            let isText = type != GNUTLS_SAN_IPADDRESS.rawValue
-            names.append(.init(type: type, value: isText && value.last == 0 ? Array(value.dropLast()) : value))
-            index += 1
-        }
-        return names
-    }
-
-    private static func nameConstraints(_ crt: gnutls_x509_crt_t) throws -> GnuTLSCertificateFields.NameConstraints? {
-        var handle: gnutls_x509_name_constraints_t?
-        try check(gnutls_x509_name_constraints_init(&handle), "gnutls_x509_name_constraints_init")
-        guard let nc = handle else { return nil }
-        defer { gnutls_x509_name_constraints_deinit(nc) }
-        var critical: UInt32 = 0
-        let rc = gnutls_x509_crt_get_name_constraints(crt, nc, 0, &critical)
-        if rc == GnuTLSError.notAvailable { return nil }
-        try check(rc, "gnutls_x509_crt_get_name_constraints")
-        func subtrees(_ get: (UInt32, UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<gnutls_datum_t>) -> Int32) throws
-            -> [GnuTLSCertificateFields.TaggedName]
-        {
-            var result: [GnuTLSCertificateFields.TaggedName] = []
-            var index: UInt32 = 0
-            while true {
-                var type: UInt32 = 0
-                var datum = gnutls_datum_t()
-                let rc = get(index, &type, &datum)
-                if rc == GnuTLSError.notAvailable { break }
-                try check(rc, "gnutls_x509_name_constraints_get")
-                result.append(.init(type: type, value: copyBorrowedDatum(datum)))
-                index += 1
-            }
-            return result
-        }
-        return .init(
-            critical: critical != 0,
-            permitted: try subtrees { gnutls_x509_name_constraints_get_permitted(nc, $0, $1, $2) },
-            excluded: try subtrees { gnutls_x509_name_constraints_get_excluded(nc, $0, $1, $2) }
-        )
     }
 
     private static func policies(_ crt: gnutls_x509_crt_t) throws -> [GnuTLSCertificateFields.Policy] {
