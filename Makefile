@@ -16,13 +16,15 @@ deps:
 	    $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	fi
 
-# The main job on the bundled anchors/ and vectors/: verify the README chain, then show and pin its leaf.
+# The main job on the bundled anchors/ and vectors/: verify the README chain, show and pin it, then
+# replay every recorded vector through the engine.
 demo: deps
 	swift build -c release --product trustcheck
 	.build/release/trustcheck verify vectors/readme-chain/leaf.pem vectors/readme-chain/intermediate.pem \
 	    --anchors anchors/ --host www.example.test --at $(DEMO_TIME)
 	.build/release/trustcheck show vectors/readme-chain/leaf.pem --at $(DEMO_TIME)
 	.build/release/trustcheck pin vectors/readme-chain/leaf.pem vectors/readme-chain/intermediate.pem anchors/
+	.build/release/trustcheck limbo vectors/*.json --output /dev/null
 
 test: deps
 	swift test

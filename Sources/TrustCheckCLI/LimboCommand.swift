@@ -1,18 +1,23 @@
 import TrustConformance
+import TrustEvaluation
 
-/// `trustcheck limbo FILE [--output RESULTS] [--include GLOB]...`: runs an x509-limbo suite through
+/// `trustcheck limbo FILE... [--output RESULTS] [--include GLOB]...`: runs an x509-limbo suite through
 /// the engine and writes x509-limbo's result format.
 struct LimboCommand: Subcommand {
     static let name = "limbo"
     static let summary = "Run an x509-limbo conformance suite and write its results."
-    static let usage = "trustcheck limbo FILE [--output RESULTS] [--include GLOB]..."
+    static let usage = "trustcheck limbo FILE... [--output RESULTS] [--include GLOB]... [--profile NAME]"
     static let options: [CommandOption] = [
         .value("--output", "RESULTS", "write the results JSON here instead of standard output"),
         .repeatable("--include", "GLOB", "only testcases whose id matches (e.g. 'webpki::*'); repeatable"),
+        .value("--profile", "NAME", "evaluate every case under this profile (apple, webpki or rfc5280)"),
     ]
     static let details = """
-        FILE is limbo.json (or "-" for standard input). Every testcase is evaluated with the webpki profile
-        unless it names another; cases the engine cannot evaluate (CRLs) are SKIPPED with the reason.
+        Each FILE is in x509-limbo's format: limbo.json itself, TrustCheck's vectors/*.json, or "-" for
+        standard input. Testcases are evaluated with the webpki profile,
+        except those of the rfc5280:: and pathlen:: namespaces (RFC 5280 path validation, some of which
+        contradict webpki:: cases by design) and TrustCheck's own vectors, which name their profile;
+        --profile overrides all of that. Cases the engine cannot evaluate (CRLs) are SKIPPED with the reason.
         The results are {"version":1,"harness":"trustcheck","results":[{"id","actual_result","context"}]};
         a summary (passed, wrongly accepted, wrongly rejected, skipped, per namespace) goes to standard error.
 
@@ -21,17 +26,26 @@ struct LimboCommand: Subcommand {
         """
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) -> ExitCode {
-        guard arguments.positionals.count == 1, let file = arguments.positionals.first else {
-            io.stderr.write("trustcheck limbo: give exactly one FILE\nusage: \(usage)\n")
+        let files = arguments.positionals
+        guard !files.isEmpty else {
+            io.stderr.write("trustcheck limbo: no FILE given\nusage: \(usage)\n")
             return .usageOrInputError
+        }
+        var runner = LimboRunner()
+        if let name = arguments.value("--profile") {
+            guard let profile = TrustProfile(rawValue: name) else {
+                io.stderr.write("trustcheck limbo: --profile must be apple, webpki or rfc5280\nusage: \(usage)\n")
+                return .usageOrInputError
+            }
+            runner.forcedProfile = profile
         }
         do {
             let summary = try LimboCommandCore.run(
-                file: file, output: arguments.value("--output"), includes: arguments.allValues("--include"),
-                stderr: io.stderr.write)
+                files: files, output: arguments.value("--output"), includes: arguments.allValues("--include"),
+                stderr: io.stderr.write, runner: runner)
             return summary.overall.mismatched == 0 ? .success : .notTrusted
         } catch {
-            io.error("\(file): \(error)")
+            io.error("\(error)")
             return .usageOrInputError
         }
     }

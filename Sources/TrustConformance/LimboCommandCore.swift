@@ -2,20 +2,21 @@ import Foundation
 
 /// What `trustcheck limbo` does, without the command-line parsing.
 public enum LimboCommandCore {
-    /// Loads an x509-limbo file ("-" for standard input), evaluates the cases whose id matches one of
+    /// Loads x509-limbo files ("-" for standard input), evaluates the cases whose id matches one of
     /// `includes` (glob patterns with `*` and `?`; empty means all), writes the results JSON to `output`
     /// (nil or "-" for standard output) and the summary table to `stderr`.
     @discardableResult
-    public static func run(file: String, output: String?, includes: [String], stderr: (String) -> Void,
+    public static func run(files: [String], output: String?, includes: [String], stderr: (String) -> Void,
                            runner: LimboRunner = LimboRunner()) throws(LimboError) -> LimboSummary
     {
         let loadStart = DispatchTime.now()
-        let suite = try LimboSuite.load(path: file)
+        var testcases: [LimboTestcase] = []
+        for file in files { testcases += try LimboSuite.load(path: file).testcases }
         let loadSeconds = seconds(since: loadStart)
 
         let selected = includes.isEmpty
-            ? suite.testcases
-            : suite.testcases.filter { testcase in includes.contains { LimboGlob.matches($0, testcase.id) } }
+            ? testcases
+            : testcases.filter { testcase in includes.contains { LimboGlob.matches($0, testcase.id) } }
         if selected.isEmpty {
             stderr("no testcase id matches \(includes.joined(separator: ", "))\n")
         }

@@ -21,6 +21,8 @@ public struct LimboRunner: Sendable {
     /// Profiles by namespace (the part of the id before "::").
     public var namespaceProfiles: [String: TrustProfile]
     public var budget: SearchBudget
+    /// When set, every case is evaluated under this profile, whatever it or its namespace says.
+    public var forcedProfile: TrustProfile?
     /// The time for cases whose `validation_time` is null; nil: the moment each case is evaluated.
     public var currentTime: Date?
     /// How many cases are evaluated at once.
@@ -120,7 +122,7 @@ public struct LimboRunner: Sendable {
 
     /// The profile a case is evaluated under.
     public func profile(for testcase: LimboTestcase) -> TrustProfile {
-        testcase.profile ?? namespaceProfiles[testcase.namespace] ?? defaultProfile
+        forcedProfile ?? testcase.profile ?? namespaceProfiles[testcase.namespace] ?? defaultProfile
     }
 
     /// Parses a case's inputs into an evaluation. `profile` overrides the case's profile.

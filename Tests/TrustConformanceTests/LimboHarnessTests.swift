@@ -419,7 +419,7 @@ enum Fixtures {
         let output = directory + "/results.json"
 
         var stderr = ""
-        let summary = try LimboCommandCore.run(file: vectors, output: output, includes: ["example::*mismatch*", "example::valid-*"],
+        let summary = try LimboCommandCore.run(files: [vectors], output: output, includes: ["example::*mismatch*", "example::valid-*"],
                                                stderr: { stderr += $0 })
         #expect(summary.overall.total == 2)
         #expect(summary.overall.passed == 2)
@@ -433,7 +433,7 @@ enum Fixtures {
 
     @Test func reportsUnreadableAndMalformedFiles() throws {
         #expect {
-            try LimboCommandCore.run(file: "/nonexistent/limbo.json", output: nil, includes: [], stderr: { _ in })
+            try LimboCommandCore.run(files: ["/nonexistent/limbo.json"], output: nil, includes: [], stderr: { _ in })
         } throws: { error in
             if case .unreadable = error as? LimboError { return true } else { return false }
         }
@@ -441,7 +441,7 @@ enum Fixtures {
         defer { try? FileManager.default.removeItem(atPath: path) }
         try Data("{\"testcases\": 3}".utf8).write(to: URL(fileURLWithPath: path))
         #expect {
-            try LimboCommandCore.run(file: path, output: nil, includes: [], stderr: { _ in })
+            try LimboCommandCore.run(files: [path], output: nil, includes: [], stderr: { _ in })
         } throws: { error in
             if case .malformed = error as? LimboError { return true } else { return false }
         }
