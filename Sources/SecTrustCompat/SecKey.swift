@@ -189,7 +189,7 @@ public final class SecKey: Sendable, Hashable, CustomStringConvertible {
             else { return nil }
             let bits = (n.count - 1) * 8 + (8 - n[0].leadingZeroBitCount)
             let body = derInteger(n) + derInteger(e)
-            return ([DERTag.sequence] + derLength(body.count) + body, bits)
+            return ([DERTag.sequence] + DEREncoder.length(body.count) + body, bits)
         } catch {
             return nil
         }
@@ -204,19 +204,9 @@ public final class SecKey: Sendable, Hashable, CustomStringConvertible {
 
     private static func derInteger(_ magnitude: [UInt8]) -> [UInt8] {
         let content = magnitude[0] & 0x80 != 0 ? [0] + magnitude : magnitude
-        return [DERTag.integer] + derLength(content.count) + content
+        return [DERTag.integer] + DEREncoder.length(content.count) + content
     }
 
-    private static func derLength(_ length: Int) -> [UInt8] {
-        if length < 0x80 { return [UInt8(length)] }
-        var bytes: [UInt8] = []
-        var rest = length
-        while rest > 0 {
-            bytes.insert(UInt8(rest & 0xFF), at: 0)
-            rest >>= 8
-        }
-        return [0x80 | UInt8(bytes.count)] + bytes
-    }
 }
 
 // MARK: - Attribute keys and values (SecItem.h), Apple's string values

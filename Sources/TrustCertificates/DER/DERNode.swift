@@ -43,6 +43,21 @@ public enum DERTag {
     public static let set: UInt8 = 0x31
 }
 
+/// The few pieces of DER encoding TrustCheck writes (re-encoded names, Apple's key representations).
+public enum DEREncoder {
+    /// A definite length in its minimal form.
+    public static func length(_ length: Int) -> [UInt8] {
+        guard length >= 0x80 else { return [UInt8(length)] }
+        var bytes: [UInt8] = []
+        var rest = length
+        while rest > 0 {
+            bytes.insert(UInt8(rest & 0xFF), at: 0)
+            rest >>= 8
+        }
+        return [0x80 | UInt8(bytes.count)] + bytes
+    }
+}
+
 public enum DERError: Error, Sendable, Equatable, CustomStringConvertible {
     case truncated
     case nonMinimalLength

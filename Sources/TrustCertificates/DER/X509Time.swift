@@ -28,7 +28,7 @@ enum X509Time {
         guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
               hour < 24, minute < 60, second < 60
         else { throw DERError.unexpected("a valid calendar time") }
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let days = CivilDate.daysSinceEpoch(year: year, month: month, day: day)
         return Date(timeIntervalSince1970: TimeInterval(days * 86400 + hour * 3600 + minute * 60 + second))
     }
 
@@ -47,13 +47,18 @@ enum X509Time {
         }
     }
 
+}
+
+/// Calendar arithmetic without Foundation's Calendar: certificate and RFC 3339 times are UTC, and
+/// this works for any year, before 1970 included.
+public enum CivilDate {
     /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    public static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
         let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146097 + dayOfEra - 719468
+        return era * 146_097 + dayOfEra - 719_468
     }
 }

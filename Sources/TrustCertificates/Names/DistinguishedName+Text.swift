@@ -22,22 +22,12 @@ extension DistinguishedName {
                 if let name = shortNames[attribute.oid], let text = attribute.text {
                     return name + "=" + escape(text)
                 }
-                let encoded = [attribute.valueTag] + derLength(attribute.rawValue.count) + attribute.rawValue
+                let encoded = [attribute.valueTag] + DEREncoder.length(attribute.rawValue.count) + attribute.rawValue
                 return attribute.oid + "=#" + encoded.map { hex($0) }.joined()
             }.joined(separator: "+")
         }.joined(separator: ",")
     }
 
-    private static func derLength(_ length: Int) -> [UInt8] {
-        guard length >= 0x80 else { return [UInt8(length)] }
-        var bytes: [UInt8] = []
-        var rest = length
-        while rest > 0 {
-            bytes.insert(UInt8(rest & 0xFF), at: 0)
-            rest >>= 8
-        }
-        return [0x80 | UInt8(bytes.count)] + bytes
-    }
 
     private static func hex(_ byte: UInt8) -> String { (byte < 16 ? "0" : "") + String(byte, radix: 16) }
 
