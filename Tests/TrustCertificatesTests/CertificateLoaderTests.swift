@@ -90,6 +90,31 @@ import Testing
             _ = try CertificateLoader.load(paths: [Fixtures.path("rsa2048-root.pem"), bad])
         }
     }
+
+    /// A 50 MB file is refused from its size, before it is read.
+    @Test func oversizedFileIsRefused() throws {
+        let path = NSTemporaryDirectory() + "huge-\(UUID().uuidString).pem"
+        FileManager.default.createFile(atPath: path, contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.truncate(atOffset: 50_000_000)  // sparse: costs no disk
+        try handle.close()
+        #expect(throws: CertificateLoadError(
+            path: path, kind: .tooLarge, problem: "file is 50000000 bytes, larger than the 32 MiB limit")) {
+            _ = try CertificateLoader.load(path: path)
+        }
+    }
+
+    /// A bundle of 10,000 certificates loads whole; past the limit it is refused with a count.
+    @Test func largeBundlesAreBounded() throws {
+        let pem = try String(contentsOfFile: Fixtures.path("ec-p256-leaf.pem"), encoding: .utf8)
+        let tenThousand = Array(String(repeating: pem, count: 10_000).utf8)
+        #expect(try CertificateLoader.certificates(in: tenThousand, from: "bundle").count == 10_000)
+        let tooMany = Array(String(repeating: pem, count: CertificateLoader.maximumCertificates + 1).utf8)
+        #expect { _ = try CertificateLoader.certificates(in: tooMany, from: "bundle") } throws: { error in
+            (error as? CertificateLoadError)?.kind == .tooManyCertificates
+        }
+    }
 }
 
 @Suite struct EncodingTests {
