@@ -26,11 +26,14 @@ public final class SecCertificate: Sendable, Hashable, CustomStringConvertible {
     public func hash(into hasher: inout Hasher) { hasher.combine(certificate) }
 }
 
-/// Parses a DER-encoded X.509 certificate. PEM and anything unparseable give nil; bytes after the
-/// certificate's outer SEQUENCE are ignored, as Apple does. The allocator is ignored.
+/// Parses a DER-encoded X.509 certificate. PEM, anything unparseable and what Apple's parser refuses
+/// (AppleCertificateEncodingRules) give nil; bytes after the certificate's outer SEQUENCE are ignored,
+/// as Apple does. The allocator is ignored.
 @discardableResult
 public func SecCertificateCreateWithData(_ allocator: CFAllocator?, _ data: CFData) -> SecCertificate? {
-    guard let certificate = try? Certificate(der: [UInt8](data)) else { return nil }
+    guard let certificate = try? Certificate(der: [UInt8](data)), AppleCertificateEncodingRules.accepts(certificate) else {
+        return nil
+    }
     return SecCertificate(certificate: certificate)
 }
 

@@ -1,0 +1,32 @@
+import TrustCertificates
+
+/// What SecCertificateCreateWithData refuses beyond a DER parse (apple-sectrust.md §1.3): an explicit
+/// version of 0 (a v1 certificate must omit it) or above 2, a serial number of 0 or more than 37
+/// octets, an extensions field holding no extension, and a critical known extension that does not parse.
+enum AppleCertificateEncodingRules {
+    static func accepts(_ certificate: Certificate) -> Bool {
+        guard let fields = tbsFields(certificate.tbsCertificate) else { return false }
+        if let version = fields.first(where: { $0.tag == 0xA0 }) {
+            var reader = DERReader(version.content)
+            guard let integer = try? reader.read(tag: DERTag.integer, "a version INTEGER"),
+                  integer.content.count == 1, let value = integer.content.first, (1...2).contains(value)
+            else { return false }
+        }
+        guard let serial = fields.first(where: { $0.tag == DERTag.integer }),
+              (1...37).contains(serial.content.count)
+        else { return false }
+        if let extensions = fields.first(where: { $0.tag == 0xA3 }) {
+            var reader = DERReader(extensions.content)
+            guard let sequence = try? reader.read(tag: DERTag.sequence, "Extensions"), !sequence.content.isEmpty else {
+                return false
+            }
+        }
+        let criticalOIDs = Set(certificate.criticalExtensionOIDs)
+        return certificate.unparseableExtensions.keys.allSatisfy { !criticalOIDs.contains($0) }
+    }
+
+    private static func tbsFields(_ tbs: [UInt8]) -> [DERNode]? {
+        var reader = DERReader(tbs)
+        return (try? reader.read(tag: DERTag.sequence, "a TBSCertificate")).flatMap { try? $0.children() }
+    }
+}
