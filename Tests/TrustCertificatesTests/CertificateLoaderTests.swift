@@ -94,7 +94,7 @@ import Testing
     /// A 50 MB file is refused from its size, before it is read.
     @Test func oversizedFileIsRefused() throws {
         let path = NSTemporaryDirectory() + "huge-\(UUID().uuidString).pem"
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let handle = try #require(FileHandle(forWritingAtPath: path))
         try handle.truncate(atOffset: 50_000_000)  // sparse: costs no disk

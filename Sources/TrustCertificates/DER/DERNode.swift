@@ -31,6 +31,7 @@ public enum DERTag {
     public static let octetString: UInt8 = 0x04
     public static let null: UInt8 = 0x05
     public static let oid: UInt8 = 0x06
+    public static let enumerated: UInt8 = 0x0A
     public static let utf8String: UInt8 = 0x0C
     public static let printableString: UInt8 = 0x13
     public static let teletexString: UInt8 = 0x14

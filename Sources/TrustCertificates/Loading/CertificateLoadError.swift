@@ -1,9 +1,11 @@
-/// Why a file or directory of certificates could not be loaded. `path` names the file; `problem`
-/// says what is wrong in words a person can act on.
+/// Why a file or directory of certificates, or a file of CRLs, could not be loaded. `path` names the
+/// file; `problem` says what is wrong in words a person can act on.
 public struct CertificateLoadError: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Kind: String, Sendable {
         case unreadable, empty, tooLarge, tooManyCertificates, notACertificate, truncated, badPEM, badCertificate,
-            noCertificatesInDirectory
+            noCertificatesInDirectory,
+            // A CRL file (CRLLoader): no CRL in it, or one that does not parse.
+            notACRL, badCRL
     }
 
     public let path: String

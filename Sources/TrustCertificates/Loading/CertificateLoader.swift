@@ -61,7 +61,8 @@ public enum CertificateLoader {
         return result
     }
 
-    private static func read(_ path: String) throws(CertificateLoadError) -> [UInt8] {
+    /// Reads a whole file, refusing one over `maximumFileSize`; shared with `CRLLoader`.
+    static func read(_ path: String) throws(CertificateLoadError) -> [UInt8] {
         let attributes: [FileAttributeKey: Any]
         do { attributes = try FileManager.default.attributesOfItem(atPath: path) } catch {
             throw CertificateLoadError(path: path, kind: .unreadable, problem: "cannot read: \(reason(error))")
@@ -96,17 +97,14 @@ public enum CertificateLoader {
 
     /// Parses certificates from bytes; `path` only names the source in errors.
     public static func certificates(in bytes: [UInt8], from path: String) throws(CertificateLoadError) -> [Certificate] {
-        guard !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else {
-            throw CertificateLoadError(path: path, kind: .empty, problem: "file is empty")
-        }
+        try refuseBlank(bytes, path: path)
         let ders: [ArraySlice<UInt8>]
         if bytes.first == 0x30 {
-            ders = try splitDER(bytes, path: path)
-        } else if let text = String(validating: bytes, as: UTF8.self) ?? String(bytes: bytes, encoding: .isoLatin1),
-                  text.contains("-----BEGIN") {
-            ders = try PEMDecoder.certificateBlocks(in: text, path: path)
+            ders = try splitDER(bytes, of: .certificate, path: path)
+        } else if let text = pemText(bytes) {
+            ders = try PEMDecoder.blocks(in: text, of: .certificate, path: path)
         } else if let bare = bareBase64(bytes) {
-            ders = try splitDER(bare, path: path)
+            ders = try splitDER(bare, of: .certificate, path: path)
         } else {
             throw CertificateLoadError(path: path, kind: .notACertificate,
                                        problem: "not a certificate: neither PEM, DER nor base64 DER")
@@ -128,16 +126,32 @@ public enum CertificateLoader {
         return result
     }
 
-    /// One DER certificate or several concatenated.
-    private static func splitDER(_ bytes: [UInt8], path: String) throws(CertificateLoadError) -> [ArraySlice<UInt8>] {
+    /// A file of nothing but whitespace is empty.
+    static func refuseBlank(_ bytes: [UInt8], path: String) throws(CertificateLoadError) {
+        guard !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else {
+            throw CertificateLoadError(path: path, kind: .empty, problem: "file is empty")
+        }
+    }
+
+    /// Whether bytes are PEM text: they hold a BEGIN line (UTF-8, or Latin-1 text around the blocks).
+    static func pemText(_ bytes: [UInt8]) -> String? {
+        guard let text = String(validating: bytes, as: UTF8.self) ?? String(bytes: bytes, encoding: .isoLatin1),
+              text.contains("-----BEGIN") else { return nil }
+        return text
+    }
+
+    /// One DER object or several concatenated.
+    static func splitDER(_ bytes: [UInt8], of kind: EncodedObjectKind, path: String)
+        throws(CertificateLoadError) -> [ArraySlice<UInt8>]
+    {
         var reader = DERReader(bytes)
         var result: [ArraySlice<UInt8>] = []
         while !reader.isAtEnd {
             do {
                 let node = try reader.read()
                 guard node.tag == DERTag.sequence else {
-                    throw CertificateLoadError(path: path, kind: .notACertificate,
-                                               problem: "not a certificate: DER item \(result.count + 1) is not a SEQUENCE")
+                    throw CertificateLoadError(path: path, kind: kind.notFound,
+                                               problem: "\(kind.notThis): DER item \(result.count + 1) is not a SEQUENCE")
                 }
                 result.append(node.encoded)
             } catch let error as CertificateLoadError {
@@ -145,11 +159,11 @@ public enum CertificateLoader {
             } catch DERError.truncated {
                 throw CertificateLoadError(
                     path: path, kind: .truncated,
-                    problem: "truncated DER: certificate \(result.count + 1) ends before its declared length")
+                    problem: "truncated DER: \(kind.noun) \(result.count + 1) ends before its declared length")
             } catch {
-                throw CertificateLoadError(path: path, kind: .notACertificate, problem: "not a certificate: \(error)")
+                throw CertificateLoadError(path: path, kind: kind.notFound, problem: "\(kind.notThis): \(error)")
             }
-            guard result.count <= maximumCertificates else { break }
+            guard result.count <= kind.maximumCount else { break }
         }
         return result
     }

@@ -1,8 +1,9 @@
-/// Finds certificate blocks in PEM text. Other block types (keys, CRLs) and text around blocks are ignored.
+/// Finds the blocks of one kind (certificates or CRLs) in PEM text. Other block types (keys, CRLs in a
+/// certificate file) and text around blocks are ignored.
 enum PEMDecoder {
-    static let certificateLabels: Set<String> = ["CERTIFICATE", "X509 CERTIFICATE", "TRUSTED CERTIFICATE"]
-
-    static func certificateBlocks(in text: String, path: String) throws(CertificateLoadError) -> [ArraySlice<UInt8>] {
+    static func blocks(in text: String, of kind: EncodedObjectKind, path: String)
+        throws(CertificateLoadError) -> [ArraySlice<UInt8>]
+    {
         var result: [ArraySlice<UInt8>] = []
         var label: String?
         var body = ""
@@ -25,13 +26,13 @@ enum PEMDecoder {
                     throw CertificateLoadError(path: path, kind: .badPEM,
                                                problem: "PEM block at line \(startLine): END line does not match BEGIN \(label!)")
                 }
-                guard certificateLabels.contains(label!) else { continue }
+                guard kind.pemLabels.contains(label!) else { continue }
                 guard let der = Base64.decode(body), !der.isEmpty else {
                     throw CertificateLoadError(path: path, kind: .badPEM,
                                                problem: "PEM block at line \(startLine): base64 body is invalid")
                 }
                 result.append(der[...])
-                if result.count > CertificateLoader.maximumCertificates { return result }
+                if result.count > kind.maximumCount { return result }
                 continue
             }
             // Skip RFC 1421 headers ("Proc-Type: ...") inside a block.
@@ -44,8 +45,8 @@ enum PEMDecoder {
         }
         guard !result.isEmpty else {
             throw CertificateLoadError(
-                path: path, kind: .notACertificate,
-                problem: sawAnyBlock ? "PEM file holds no CERTIFICATE block" : "not a certificate")
+                path: path, kind: kind.notFound,
+                problem: sawAnyBlock ? "PEM file holds no \(kind.pemBlockName) block" : kind.notThis)
         }
         return result
     }

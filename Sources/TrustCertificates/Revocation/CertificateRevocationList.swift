@@ -1,0 +1,163 @@
+import Foundation
+import GnuTLSBridge
+
+/// An X.509 v2 certificate revocation list (RFC 5280 §5) parsed once, at creation, into immutable values.
+///
+/// As for `Certificate`, GnuTLS validates the encoding and reads the issuer, the signature algorithm
+/// and the extensions; TrustCheck's own DER reader slices the TBS bytes and the signature and reads
+/// the update times (no 1970 or 2038 limits) and the revoked entries, whose extensions (the reason
+/// code) GnuTLS does not expose. Equality is DER byte equality.
+public final class CertificateRevocationList: Sendable, Hashable, CustomStringConvertible {
+    public let der: [UInt8]
+    public let sha256: [UInt8]
+    /// 1 (no extensions) or 2.
+    public let version: Int
+    public let issuer: DistinguishedName
+    public let thisUpdate: Date
+    /// nil when absent (RFC 5280 makes it mandatory for conforming CAs, ASN.1 optional).
+    public let nextUpdate: Date?
+    /// The revokedCertificates entries in CRL order.
+    public let revokedCertificates: [RevokedCertificate]
+    /// The crlExtensions in CRL order.
+    public let extensions: [CertificateExtension]
+    /// The CRLNumber's INTEGER content octets; nil when the extension is absent.
+    public let crlNumber: [UInt8]?
+    public let crlNumberIsCritical: Bool
+    public let signatureAlgorithm: SignatureAlgorithmInfo
+    public let signatureAlgorithmOID: String
+    public let tbsCertList: [UInt8]
+    public let signature: [UInt8]
+    /// Entry positions by serial number; the first entry wins if a serial is listed twice.
+    private let entryBySerial: [[UInt8]: Int]
+
+    /// Parses exactly one DER CertificateList.
+    public init(der input: [UInt8]) throws(CRLParseError) {
+        var entries: [RevokedCertificate]
+        do {
+            var reader = DERReader(input)
+            let outer = try reader.read(tag: DERTag.sequence, "a CertificateList SEQUENCE")
+            guard reader.isAtEnd else { throw DERError.unexpected("a single CertificateList (bytes follow it)") }
+            der = Array(outer.encoded)
+            var parts = DERReader(outer.content)
+            let tbs = try parts.read(tag: DERTag.sequence, "a TBSCertList SEQUENCE")
+            _ = try parts.read(tag: DERTag.sequence, "a signatureAlgorithm")
+            signature = Array(try parts.read(tag: DERTag.bitString, "a signature BIT STRING").bitStringBytes())
+            guard parts.isAtEnd else { throw DERError.unexpected("a CertificateList of three fields") }
+            tbsCertList = Array(tbs.encoded)
+
+            var fields = DERReader(tbs.content)
+            _ = try fields.readIfPresent(tag: DERTag.integer)  // version; GnuTLS reads and checks it
+            _ = try fields.read(tag: DERTag.sequence, "a signature AlgorithmIdentifier")
+            _ = try fields.read(tag: DERTag.sequence, "an issuer Name")
+            thisUpdate = try X509Time.decode(try fields.read())
+            if let next = try fields.readIfPresent(tag: DERTag.utcTime) ?? fields.readIfPresent(tag: DERTag.generalizedTime) {
+                nextUpdate = try X509Time.decode(next)
+            } else {
+                nextUpdate = nil
+            }
+            entries = try fields.readIfPresent(tag: DERTag.sequence).map(Self.entries) ?? []
+            _ = try fields.readIfPresent(tag: 0xA0)  // crlExtensions: GnuTLS reads them
+            guard fields.isAtEnd else { throw DERError.unexpected("a TBSCertList ending with its crlExtensions") }
+        } catch let error as CRLParseError {
+            throw error
+        } catch {
+            throw CRLParseError("not a DER CRL: \(error)")
+        }
+
+        let fields: GnuTLSCRLFields
+        do {
+            fields = try GnuTLSCRLParser.parse(der: der)
+        } catch {
+            throw CRLParseError("GnuTLS rejected the CRL: \(error)")
+        }
+        do {
+            issuer = try DistinguishedName(der: fields.rawIssuer, rfc4514: fields.issuerString)
+        } catch {
+            throw CRLParseError("malformed issuer name: \(error)")
+        }
+
+        sha256 = Digest.sha256(der)
+        version = fields.version
+        signatureAlgorithm = SignatureAlgorithmInfo(id: fields.signatureAlgorithm)
+        signatureAlgorithmOID = fields.signatureAlgorithmOID
+        extensions = fields.extensions.map { CertificateExtension(oid: $0.oid, critical: $0.critical, value: $0.value) }
+        crlNumber = fields.crlNumber
+        crlNumberIsCritical = fields.crlNumberCritical
+        revokedCertificates = entries
+        var bySerial: [[UInt8]: Int] = [:]
+        for (index, entry) in entries.enumerated() where bySerial[entry.serialNumber] == nil {
+            bySerial[entry.serialNumber] = index
+        }
+        entryBySerial = bySerial
+    }
+
+    /// The entry revoking the certificate with this serial number (DER INTEGER content octets), if any.
+    public func entry(forSerialNumber serial: [UInt8]) -> RevokedCertificate? {
+        entryBySerial[serial].map { revokedCertificates[$0] }
+    }
+
+    /// Critical CRL and entry extensions TrustCheck does not understand: RFC 5280 §5.2 and §5.3 forbid
+    /// using a CRL that has any.
+    public var unknownCriticalExtensions: [String] {
+        let own = extensions.filter { $0.critical && !CRLExtensionOID.understood.contains($0.oid) }.map(\.oid)
+        let inEntries = revokedCertificates.flatMap(\.extensions)
+            .filter { $0.critical && !CRLExtensionOID.understoodInEntries.contains($0.oid) }.map(\.oid)
+        var seen = Set<String>()
+        return (own + inEntries).filter { seen.insert($0).inserted }
+    }
+
+    public var description: String { "CRL of \(issuer.rfc4514) issued \(thisUpdate)" }
+
+    public static func == (lhs: CertificateRevocationList, rhs: CertificateRevocationList) -> Bool { lhs.der == rhs.der }
+    public func hash(into hasher: inout Hasher) { hasher.combine(sha256) }
+
+    // MARK: DER of the entries
+
+    private static func entries(_ list: DERNode) throws -> [RevokedCertificate] {
+        try list.children().enumerated().map { index, node in
+            do {
+                return try entry(node)
+            } catch {
+                throw CRLParseError("revoked entry \(index + 1): \(error)")
+            }
+        }
+    }
+
+    private static func entry(_ node: DERNode) throws -> RevokedCertificate {
+        guard node.tag == DERTag.sequence else { throw DERError.unexpected("a revoked-certificate SEQUENCE") }
+        var fields = DERReader(node.content)
+        let serial = try fields.read(tag: DERTag.integer, "a userCertificate serial number")
+        guard !serial.content.isEmpty else { throw DERError.unexpected("a non-empty serial number") }
+        let date = try X509Time.decode(try fields.read())
+        let extensions = try fields.readIfPresent(tag: DERTag.sequence).map(Self.extensions) ?? []
+        guard fields.isAtEnd else { throw DERError.unexpected("an entry of serial, date and extensions") }
+        var reason: CRLReason?
+        if let code = extensions.first(where: { $0.oid == CRLExtensionOID.reasonCode }) {
+            var value = DERReader(code.value)
+            let enumerated = try value.read(tag: DERTag.enumerated, "a reasonCode ENUMERATED")
+            guard value.isAtEnd, enumerated.content.count == 1, let parsed = CRLReason(rawValue: Int(enumerated.content.first!))
+            else { throw CRLParseError("reasonCode is not one of RFC 5280's reasons") }
+            reason = parsed
+        }
+        return RevokedCertificate(serialNumber: Array(serial.content), revocationDate: date, reason: reason,
+                                  extensions: extensions)
+    }
+
+    /// An Extensions SEQUENCE (RFC 5280 §4.1): extnID, critical (DEFAULT FALSE), extnValue.
+    private static func extensions(_ sequence: DERNode) throws -> [CertificateExtension] {
+        try sequence.children().map { node in
+            guard node.tag == DERTag.sequence else { throw DERError.unexpected("an Extension SEQUENCE") }
+            var fields = DERReader(node.content)
+            let oidNode = try fields.read(tag: DERTag.oid, "an extnID")
+            guard let oid = OIDDecoder.dotted(oidNode.content) else { throw DERError.unexpected("a valid extnID") }
+            var critical = false
+            if let flag = try fields.readIfPresent(tag: DERTag.boolean) {
+                guard flag.content.count == 1 else { throw DERError.unexpected("a one-byte BOOLEAN") }
+                critical = flag.content.first! != 0
+            }
+            let value = try fields.read(tag: DERTag.octetString, "an extnValue OCTET STRING")
+            guard fields.isAtEnd else { throw DERError.unexpected("an Extension of three fields") }
+            return CertificateExtension(oid: oid, critical: critical, value: Array(value.content))
+        }
+    }
+}
