@@ -13,27 +13,37 @@ public typealias TrustDiagnostics = @Sendable (String) -> Void
 /// 3. If none is accepted, report the best-scoring path (Apple's scoring) with its failures, and
 ///    the primary error chosen by Apple's subtype priority.
 ///
+/// With CRLs, every candidate path is also checked for revocation, whatever the policies (Apple forces
+/// revocation results too): see `RevocationCheck`. Without CRLs nothing is checked, as Apple soft-fails
+/// when it has no revocation data; TrustCheck never fetches any.
+///
 /// An evaluator is an immutable value; evaluate from as many threads as you like.
 public struct TrustEvaluator: Sendable {
     public var anchors: TrustAnchors
     public var policies: [TrustPolicy]
     public var budget: SearchBudget
     public var publicSuffixes: PublicSuffixList
+    /// The certificate revocation lists to check the paths against; empty: no revocation checking.
+    public var crls: CRLStore
 
     public init(anchors: TrustAnchors, policies: [TrustPolicy] = [.basicX509()], budget: SearchBudget = .default,
-                publicSuffixes: PublicSuffixList = .system)
+                publicSuffixes: PublicSuffixList = .system, crls: [CertificateRevocationList] = [])
     {
         self.anchors = anchors
         self.policies = policies
         self.budget = budget
         self.publicSuffixes = publicSuffixes
+        self.crls = CRLStore(crls)
     }
 
     public func evaluate(leaf: Certificate, intermediates: [Certificate] = [], at time: Date,
                          diagnostics: TrustDiagnostics? = nil) -> TrustEvaluationResult
     {
         // Policies are ANDed: each contributes its checks, judged against that policy's options.
-        let checks = (policies.isEmpty ? [.basicX509()] : policies).flatMap { policy in policy.checks.map { (policy, $0) } }
+        let effectivePolicies = policies.isEmpty ? [.basicX509()] : policies
+        var checks = effectivePolicies.flatMap { policy in policy.checks.map { (policy, $0) } }
+        // Revocation belongs to no policy; it runs once, beside the first policy's checks.
+        if !crls.isEmpty { checks.append((effectivePolicies[0], RevocationCheck())) }
         var builder = PathBuilder(anchors: anchors, intermediates: CertificateStore(intermediates), budget: budget,
                                   time: time, diagnostics: diagnostics)
         var accepted: (path: CandidatePath, score: PathScore)?
@@ -41,7 +51,8 @@ public struct TrustEvaluator: Sendable {
 
         diagnostics?("evaluating \u{201C}\(leaf.subjectSummary ?? leaf.subject.rfc4514)\u{201D} at \(time)")
         builder.search(from: leaf) { path in
-            let failures = Self.run(checks, on: path, time: time, anchors: anchors, publicSuffixes: publicSuffixes)
+            let failures = Self.run(checks, on: path, time: time, anchors: anchors, publicSuffixes: publicSuffixes,
+                                    crls: crls)
             let score = PathScore(path: path, accepted: failures.isEmpty, time: time)
             if failures.isEmpty {
                 diagnostics?("candidate path of \(path.elements.count) passes every check")
@@ -66,7 +77,7 @@ public struct TrustEvaluator: Sendable {
         let path = best?.path ?? CandidatePath(elements: [ChainElement(certificate: leaf, source: .presented)],
                                                isAnchored: false, endsSelfSigned: false)
         var failures = best?.failures ?? Self.run(checks, on: path, time: time, anchors: anchors,
-                                                  publicSuffixes: publicSuffixes)
+                                                  publicSuffixes: publicSuffixes, crls: crls)
         if builder.budgetExhausted {
             failures.append(TrustFailure(index: 0, check: .searchBudgetExhausted,
                                          detail: "\(builder.pathsVisited) paths, \(builder.signatureChecks) signature checks"))
@@ -82,12 +93,12 @@ public struct TrustEvaluator: Sendable {
     }
 
     private static func run(_ checks: [(TrustPolicy, any PathCheck)], on path: CandidatePath, time: Date,
-                            anchors: TrustAnchors, publicSuffixes: PublicSuffixList) -> [TrustFailure]
+                            anchors: TrustAnchors, publicSuffixes: PublicSuffixList, crls: CRLStore) -> [TrustFailure]
     {
         var failures: [TrustFailure] = []
         for (policy, check) in checks {
             let context = PathContext(path: path, policy: policy, time: time, anchors: anchors,
-                                      publicSuffixes: publicSuffixes)
+                                      publicSuffixes: publicSuffixes, crls: crls)
             check.check(context, into: &failures)
         }
         var seen = Set<String>()

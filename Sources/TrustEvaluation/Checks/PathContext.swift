@@ -8,6 +8,7 @@ struct PathContext {
     let time: Date
     let anchors: TrustAnchors
     let publicSuffixes: PublicSuffixList
+    let crls: CRLStore
 
     var certificates: [Certificate] { path.certificates }
     var leaf: Certificate { path.certificates[0] }

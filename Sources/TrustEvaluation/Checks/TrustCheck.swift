@@ -25,6 +25,11 @@ public enum TrustCheck: String, Sendable, CaseIterable, Codable, CustomStringCon
     case otherTrustValidityPeriod = "OtherTrustValidityPeriod"
     case anchorTrusted = "AnchorTrusted"
     case missingIntermediate = "MissingIntermediate"
+    /// A current CRL of the certificate's issuer lists it.
+    case revocation = "Revocation"
+    /// The caller supplied CRLs of the certificate's issuer, but none that may be used (expired,
+    /// issuer without cRLSign, no or critical CRLNumber, ...): its status is unknown.
+    case revocationResponseRequired = "RevocationResponseRequired"
     // TrustCheck's own checks.
     /// The path search hit its work budget before finding an acceptable path.
     case searchBudgetExhausted = "SearchBudgetExhausted"
@@ -36,7 +41,7 @@ public enum TrustCheck: String, Sendable, CaseIterable, Codable, CustomStringCon
     public var description: String { rawValue }
 
     /// Whether Apple's result for this failure is fatal (cannot be overridden by exceptions).
-    public var isFatal: Bool { self == .weakKeySize || self == .weakSignature }
+    public var isFatal: Bool { self == .weakKeySize || self == .weakSignature || self == .revocation }
 
     public var subtype: TrustErrorSubtype {
         switch self {
@@ -50,6 +55,9 @@ public enum TrustCheck: String, Sendable, CaseIterable, Codable, CustomStringCon
              .systemTrustValidityPeriod, .otherTrustValidityPeriod, .chainDepth, .webPKICompliance:
             return .compliance
         case .anchorTrusted, .missingIntermediate, .searchBudgetExhausted: return .trust
+        case .revocation: return .revoked
+        // Apple files a missing required revocation answer under Pinning (SecPolicyChecks.list).
+        case .revocationResponseRequired: return .pinning
         }
     }
 
@@ -77,6 +85,8 @@ public enum TrustCheck: String, Sendable, CaseIterable, Codable, CustomStringCon
         case .anchorTrusted: return OSStatusCode.errSecNotTrusted
         case .missingIntermediate, .searchBudgetExhausted: return OSStatusCode.errSecCreateChainFailed
         case .webPKICompliance: return OSStatusCode.errSecVerifyActionFailed
+        case .revocation: return OSStatusCode.errSecCertificateRevoked
+        case .revocationResponseRequired: return OSStatusCode.errSecIncompleteCertRevocationCheck
         }
     }
 
@@ -108,6 +118,8 @@ public enum TrustCheck: String, Sendable, CaseIterable, Codable, CustomStringCon
         case .searchBudgetExhausted: return "Path search stopped at its work budget"
         case .chainDepth: return "Chain is longer than the allowed depth"
         case .webPKICompliance: return "Certificate does not meet web PKI requirements"
+        case .revocation: return "Certificate is revoked"
+        case .revocationResponseRequired: return "Failed to check revocation"
         }
     }
 }
