@@ -17,7 +17,8 @@ struct LimboCommand: Subcommand {
         standard input. Testcases are evaluated with the webpki profile,
         except those of the rfc5280:: and pathlen:: namespaces (RFC 5280 path validation, some of which
         contradict webpki:: cases by design) and TrustCheck's own vectors, which name their profile;
-        --profile overrides all of that. Cases the engine cannot evaluate (CRLs) are SKIPPED with the reason.
+        --profile overrides all of that. A case's crls are checked for revocation. Cases the engine cannot
+        evaluate (a signature-algorithm restriction, an unknown feature tag) are SKIPPED with the reason.
         The results are {"version":1,"harness":"trustcheck","results":[{"id","actual_result","context"}]};
         a summary (passed, wrongly accepted, wrongly rejected, skipped, per namespace) goes to standard error.
 

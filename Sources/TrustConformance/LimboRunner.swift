@@ -5,8 +5,8 @@ import TrustEvaluation
 
 /// Turns x509-limbo testcases into trust evaluations and their results.
 ///
-/// - Certificates: every PEM is parsed; any certificate that does not parse makes the case FAILURE
-///   (fail closed), with the parse error as context.
+/// - Certificates and CRLs: every PEM is parsed; any that does not parse makes the case FAILURE
+///   (fail closed), with the parse error as context. `crls` go to the evaluator (see RevocationCheck).
 /// - Anchors: `trusted_certs` are custom anchors; with no `system_anchors` (always so in limbo.json)
 ///   nothing else is trusted. `untrusted_intermediates` is the intermediate pool.
 /// - Policy: SERVER ⇒ SSL server with `expected_peer_name`; CLIENT ⇒ SSL client with every
@@ -14,7 +14,7 @@ import TrustEvaluation
 ///   extra requirements. A vector's `policy: "basic"` gives the basic X.509 policy.
 /// - Profile: the case's own `profile` (vectors), else the namespace's (`rfc5280::` cases use RFC 5280,
 ///   since x509-limbo pairs some of them with contradicting `webpki::` cases), else `defaultProfile`.
-/// - Skips: CRLs, signature-algorithm restrictions and unsupported feature tags, with the reason.
+/// - Skips: signature-algorithm restrictions and unknown feature tags, with the reason.
 public struct LimboRunner: Sendable {
     /// The profile for cases that neither name one nor belong to a namespace in `namespaceProfiles`.
     public var defaultProfile: TrustProfile
@@ -47,30 +47,25 @@ public struct LimboRunner: Sendable {
         "rfc5280": .rfc5280, "pathlen": .rfc5280, "webpki": .webpki,
     ]
 
-    /// x509-limbo feature tags and whether TrustCheck evaluates the cases that carry them. A tag not in
-    /// this table is unknown and its cases are skipped, so a newer suite cannot be misjudged silently.
-    public static let features: [String: FeatureSupport] = [
-        "has-crl": .unsupported("CRL revocation checking is not implemented"),
-        // Everything else labels cases the engine can evaluate; a wrong answer is a mismatch, not a skip.
-        "denial-of-service": .supported,  // the path search has a budget; name constraints a size cap
-        "max-chain-depth": .supported,  // TrustPolicy.maximumIntermediates
-        "name-constraint-dn": .supported,  // directoryName constraints are part of NameConstraintsChecker
-        "pedantic-webpki-eku": .supported,
-        "pedantic-webpki-subscriber-key": .supported,
-        "pedantic-serial-number": .supported,
-        "pedantic-public-suffix-wildcard": .supported,  // PublicSuffixList
-        "pedantic-rfc5280": .supported,
-        "rfc5280-incompatible-with-webpki": .supported,  // these cases run under the RFC 5280 profile
-        "has-policy-constraints": .supported,  // the extension is judged; the policy tree is not run
+    /// The x509-limbo feature tags TrustCheck evaluates (all it knows of). A case with any other tag is
+    /// skipped, so a newer suite cannot be misjudged silently; a wrong answer on a known tag is a
+    /// mismatch, not a skip.
+    public static let supportedFeatures: Set<String> = [
+        "has-crl",  // TrustEvaluator's crls and RevocationCheck
+        "denial-of-service",  // the path search has a budget; name constraints a size cap
+        "max-chain-depth",  // TrustPolicy.maximumIntermediates
+        "name-constraint-dn",  // directoryName constraints are part of NameConstraintsChecker
+        "pedantic-webpki-eku",
+        "pedantic-webpki-subscriber-key",
+        "pedantic-serial-number",
+        "pedantic-public-suffix-wildcard",  // PublicSuffixList
+        "pedantic-rfc5280",
+        "rfc5280-incompatible-with-webpki",  // these cases run under the RFC 5280 profile
+        "has-policy-constraints",  // the extension is judged; the policy tree is not run
         // TrustCheck's own vectors: tags that tell other limbo harnesses to skip what they cannot model.
-        "trustcheck-system-anchors": .supported,  // system_anchors and anchors_only
-        "trustcheck-basic-policy": .supported,  // policy "basic"
+        "trustcheck-system-anchors",  // system_anchors and anchors_only
+        "trustcheck-basic-policy",  // policy "basic"
     ]
-
-    public enum FeatureSupport: Sendable, Hashable {
-        case supported
-        case unsupported(String)
-    }
 
     // MARK: Preparing an evaluation
 
@@ -98,15 +93,8 @@ public struct LimboRunner: Sendable {
 
     /// Why a case cannot be evaluated, or nil when it can.
     public func skipReason(for testcase: LimboTestcase) -> String? {
-        if !testcase.crls.isEmpty {
-            return "has \(testcase.crls.count) CRL(s): CRL revocation checking is not implemented"
-        }
-        for feature in testcase.features {
-            switch Self.features[feature] {
-            case .supported: continue
-            case .unsupported(let why): return "feature \(feature): \(why)"
-            case nil: return "feature \(feature) is unknown to this harness"
-            }
+        if let unknown = testcase.features.first(where: { !Self.supportedFeatures.contains($0) }) {
+            return "feature \(unknown) is unknown to this harness"
         }
         if !testcase.signatureAlgorithms.isEmpty {
             return "signature_algorithms \(testcase.signatureAlgorithms): restricting signature algorithms is not supported"
@@ -134,6 +122,7 @@ public struct LimboRunner: Sendable {
             let system = try Self.parse(testcase.systemAnchors, field: "system_anchors")
             let intermediates = try Self.parse(testcase.untrustedIntermediates, field: "untrusted_intermediates")
             let peer = try Self.parse([testcase.peerCertificate], field: "peer_certificate")
+            let crls = try Self.parseCRLs(testcase.crls)
             guard peer.count == 1 else {
                 throw LimboInputError("peer_certificate holds \(peer.count) certificates, not one")
             }
@@ -152,7 +141,7 @@ public struct LimboRunner: Sendable {
             let onlyAnchors = testcase.anchorsOnly ?? !trusted.isEmpty
             let custom: CertificateStore? = trusted.isEmpty && testcase.anchorsOnly != true ? nil : CertificateStore(trusted)
             let anchors = TrustAnchors(custom: custom, anchorsOnly: onlyAnchors, system: CertificateStore(system))
-            let evaluator = TrustEvaluator(anchors: anchors, policies: [policy], budget: budget)
+            let evaluator = TrustEvaluator(anchors: anchors, policies: [policy], budget: budget, crls: crls)
             return .success(Evaluation(evaluator: evaluator, leaf: peer[0], intermediates: intermediates,
                                        time: time, profile: profile))
         } catch let error as LimboInputError {
@@ -201,6 +190,18 @@ public struct LimboRunner: Sendable {
                 result += try CertificateLoader.certificates(in: Array(pem.utf8), from: "\(field)[\(index)]")
             } catch {
                 throw LimboInputError("certificate does not parse: \(error)")
+            }
+        }
+        return result
+    }
+
+    private static func parseCRLs(_ pems: [String]) throws(LimboInputError) -> [CertificateRevocationList] {
+        var result: [CertificateRevocationList] = []
+        for (index, pem) in pems.enumerated() {
+            do {
+                result += try CRLLoader.crls(in: Array(pem.utf8), from: "crls[\(index)]")
+            } catch {
+                throw LimboInputError("CRL does not parse: \(error)")
             }
         }
         return result

@@ -179,13 +179,35 @@ enum Fixtures {
         #expect(try #require(at2030.run(testcase).context).contains("TemporalValidity"))
     }
 
-    @Test func crlsAreSkipped() throws {
+    /// The CRL fixtures of the evaluation tests: a leaf revoked by its intermediate's CRL.
+    static func crlTestcase(crl: String) throws -> LimboTestcase {
+        let directory = (TestPaths.packageRoot as NSString).appendingPathComponent("Tests/TrustEvaluationTests/Fixtures/crl")
+        func text(_ name: String) throws -> String {
+            try String(contentsOfFile: (directory as NSString).appendingPathComponent(name), encoding: .utf8)
+        }
+        return LimboTestcase(
+            id: "crl::fixture", trustedCerts: [try text("root.pem")], untrustedIntermediates: [try text("intermediate.pem")],
+            peerCertificate: try text("revoked-leaf.pem"), validationTime: "2026-01-01T00:00:00Z", expectedResult: .failure,
+            expectedPeerName: .init(kind: .dns, value: "revoked.example.test"), features: ["has-crl"],
+            crls: [try text(crl)])
+    }
+
+    @Test func crlsAreCheckedForRevocation() throws {
+        let revoked = runner.run(try Self.crlTestcase(crl: "intermediate.crl.pem"))
+        #expect(revoked.actualResult == .failure)
+        #expect(try #require(revoked.context).hasPrefix(
+            "\u{201C}revoked.example.test\u{201D} certificate is revoked (-67820): [0] Revocation: revoked"))
+        #expect(runner.run(try Self.crlTestcase(crl: "intermediate-empty.crl.pem")).actualResult == .success)
+    }
+
+    @Test func unparseableCRLFailsClosed() throws {
         var testcase = Fixtures.testcase()
-        testcase.crls = ["-----BEGIN X509 CRL-----\n-----END X509 CRL-----\n"]
+        testcase.crls = ["-----BEGIN X509 CRL-----\nMIIBAAAA\n-----END X509 CRL-----\n"]
         testcase.features = ["has-crl"]
         let result = runner.run(testcase)
-        #expect(result.actualResult == .skipped)
-        #expect(try #require(result.context).contains("CRL"))
+        #expect(result.actualResult == .failure)
+        let context = try #require(result.context)
+        #expect(context.hasPrefix("CRL does not parse: crls[0]: "), "\(context)")
     }
 
     @Test func unknownFeatureIsSkipped() throws {
@@ -198,7 +220,7 @@ enum Fixtures {
 
     @Test(arguments: ["denial-of-service", "max-chain-depth", "name-constraint-dn", "pedantic-webpki-eku",
                       "pedantic-webpki-subscriber-key", "pedantic-serial-number", "pedantic-public-suffix-wildcard",
-                      "pedantic-rfc5280", "rfc5280-incompatible-with-webpki", "has-policy-constraints"])
+                      "pedantic-rfc5280", "rfc5280-incompatible-with-webpki", "has-policy-constraints", "has-crl"])
     func supportedFeaturesAreEvaluated(feature: String) {
         var testcase = Fixtures.testcase()
         testcase.features = [feature]
