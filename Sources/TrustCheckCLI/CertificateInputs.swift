@@ -22,4 +22,19 @@ enum CertificateInputs {
         }
         return failed ? nil : loaded
     }
+
+    /// Loads every CRL file, reporting each failure the same way; nil if any path fails.
+    static func loadCRLs(_ paths: [String], io: CommandIO) -> [CertificateRevocationList]? {
+        var loaded: [CertificateRevocationList] = []
+        var failed = false
+        for path in paths {
+            do {
+                loaded += try CRLLoader.load(path: path)
+            } catch {
+                io.error(error.description)
+                failed = true
+            }
+        }
+        return failed ? nil : loaded
+    }
 }

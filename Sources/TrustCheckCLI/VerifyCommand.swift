@@ -9,7 +9,8 @@ struct VerifyCommand: Subcommand {
     static let summary = "Evaluate trust in a chain the way Apple's SecTrust does."
     static let usage = """
         trustcheck [verify] CHAIN... [--anchors PATH]... [--host NAME] [--at TIME] [--system-anchors]
-                   [--system-store PATH] [--policy ssl|basic] [--profile apple|webpki|rfc5280] [--explain] [--json]
+                   [--system-store PATH] [--policy ssl|basic] [--profile apple|webpki|rfc5280] [--crl PATH]...
+                   [--explain] [--json]
         """
     static let options: [CommandOption] = [
         .repeatable("--anchors", "PATH", "trust these certificates (file or directory); system roots are then off"),
@@ -19,6 +20,7 @@ struct VerifyCommand: Subcommand {
         .value("--system-store", "PATH", "the system roots (default \(CertificateStore.defaultSystemBundlePath))"),
         .value("--policy", "ssl|basic", "SecPolicyCreateSSL (server, the default) or SecPolicyCreateBasicX509"),
         .value("--profile", "NAME", "rule book: apple (default), webpki or rfc5280"),
+        .repeatable("--crl", "PATH", "check revocation against the CRLs in this file (PEM or DER, one or more)"),
         .flag("--explain", "narrate the path search"),
         .flag("--json", "print the machine-readable report"),
     ]
@@ -26,11 +28,19 @@ struct VerifyCommand: Subcommand {
         The first certificate of CHAIN is the leaf; the rest are untrusted intermediates in any order.
         Without --anchors the system store is used.
 
+        With --crl, each certificate below the anchor is checked against the CRLs of its issuer (same
+        issuer name, signature by the issuer's key). A current CRL that lists it fails the chain with
+        Revocation (errSecCertificateRevoked -67820, fatal). When all of its issuer's CRLs are unusable
+        (expired or not yet valid, issuer without cRLSign, CRLNumber missing or critical, an unknown
+        critical extension such as a delta or partitioned CRL's) the chain fails with
+        RevocationResponseRequired (errSecIncompleteCertRevocationCheck -67635). A certificate whose
+        issuer has no CRL among them is not checked. Nothing is fetched.
+
         --json prints an object with: trusted (bool), result (Apple's SecTrustResultType name),
         error {code (OSStatus), message, detailed_message, check, index} or null, chain [{subject, issuer,
         summary, sha256, spki_sha256, not_before, not_after, source (presented|anchor|system)}] leaf first,
-        failures [{index, check, detail}], verification_time, profile, policy, host, paths_considered,
-        signature_checks, and with --explain the narration lines as explain.
+        failures [{index, check, detail}], verification_time, profile, policy, host, crls (how many were
+        given), paths_considered, signature_checks, and with --explain the narration lines as explain.
 
         exit status: 0 trusted, 1 not trusted, 2 usage or input error.
 
@@ -73,18 +83,22 @@ struct VerifyCommand: Subcommand {
                                    anchorsOnly: !arguments.has("--system-anchors"), system: system)
         }
 
+        guard let crls = CertificateInputs.loadCRLs(arguments.allValues("--crl"), io: io) else {
+            return .usageOrInputError
+        }
+
         let policy = settings.basicPolicy
             ? TrustPolicy.basicX509(profile: settings.profile)
             : TrustPolicy.ssl(server: true, hostname: settings.host, profile: settings.profile)
         let narration = NarrationLog()
         let explain = arguments.has("--explain")
-        let result = TrustEvaluator(anchors: anchors, policies: [policy]).evaluate(
+        let result = TrustEvaluator(anchors: anchors, policies: [policy], crls: crls).evaluate(
             leaf: leaf, intermediates: Array(chainPaths.flatMap(\.certificates).dropFirst()), at: settings.time,
             diagnostics: explain ? narration.append : nil)
 
         if arguments.has("--json") {
-            io.stdout.write(VerifyReport.json(result, settings: settings, narration: explain ? narration.lines : nil)
-                .rendered() + "\n")
+            io.stdout.write(VerifyReport.json(result, settings: settings, crlCount: crls.count,
+                                              narration: explain ? narration.lines : nil).rendered() + "\n")
         } else {
             if explain { io.stdout.write(narration.lines.map { "  " + $0 }.joined(separator: "\n") + "\n\n") }
             io.stdout.write(VerifyReport.text(result, host: settings.host))

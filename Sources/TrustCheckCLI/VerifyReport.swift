@@ -30,7 +30,9 @@ enum VerifyReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func json(_ result: TrustEvaluationResult, settings: VerifyCommand.Settings, narration: [String]?) -> JSONValue {
+    static func json(_ result: TrustEvaluationResult, settings: VerifyCommand.Settings, crlCount: Int,
+                     narration: [String]?) -> JSONValue
+    {
         var members: [(String, JSONValue)] = [
             ("trusted", .bool(result.isTrusted)),
             ("result", .string(result.resultType.name)),
@@ -62,6 +64,7 @@ enum VerifyReport {
             ("profile", .string(settings.profile.rawValue)),
             ("policy", .string(settings.basicPolicy ? "basic" : "ssl")),
             ("host", .string(settings.host)),
+            ("crls", .int(crlCount)),
             ("paths_considered", .int(result.pathsConsidered)),
             ("signature_checks", .int(result.signatureChecks)),
         ]
