@@ -46,6 +46,8 @@ import TrustCertificates
     @Test func entryIsFoundByTheCertificatesSerial() throws {
         let crl = try #require(try CRLFixtures.crls(["intermediate.crl.pem"]).first)
         let revoked = try CRLFixtures.certificate("revoked-leaf.pem")
+        // Both sides keep the DER sign octet of a serial with its top bit set.
+        #expect(revoked.serialNumber == [0x00, 0xDE, 0x57, 0xC0, 0xDE, 0x01])
         let entry = try #require(crl.entry(forSerialNumber: revoked.serialNumber))
         #expect(entry.reason == .keyCompromise)
         #expect(entry.extensions.map(\.oid) == [CRLExtensionOID.reasonCode, CRLExtensionOID.invalidityDate])
@@ -118,7 +120,7 @@ import TrustCertificates
     @Test func badEntryIsNamedByPosition() throws {
         // The bundle's first CRL, with the only entry's serial INTEGER tag turned into a BOOLEAN.
         var der = try CRLFixtures.crls(["intermediate.crl.der"])[0].der
-        let serial: [UInt8] = [0x02, 0x05, 0x7E, 0x57, 0xC0, 0xDE, 0x01]
+        let serial: [UInt8] = [0x02, 0x06, 0x00, 0xDE, 0x57, 0xC0, 0xDE, 0x01]
         let at = try #require((0...(der.count - serial.count)).first { Array(der[$0..<$0 + serial.count]) == serial })
         der[at] = DERTag.boolean
         #expect(throws: CRLParseError("revoked entry 1: DER structure is not a userCertificate serial number")) {

@@ -1,5 +1,5 @@
 /// A CRL entry's reasonCode (RFC 5280 §5.3.1), with its ASN.1 values; 7 is not used.
-public enum CRLReason: Int, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+public enum CRLReason: Int, Sendable, Hashable, CustomStringConvertible {
     case unspecified = 0
     case keyCompromise = 1
     case cACompromise = 2

@@ -135,11 +135,12 @@ def describe(c):
     }
 
 
-# The chain: Root CA → CRL Intermediate → leaves. Leaf serials are large, as CAs make them.
+# The chain: Root CA → CRL Intermediate → leaves. Leaf serials are large, as CAs make them; the revoked
+# leaf's has its top bit set, so its DER INTEGER starts with a 00 octet in the certificate and the CRL.
 root_key, inter_key, other_key, impostor_key = key(1), key(2), key(3), key(4)
 root = cert("CRL Test Root", root_key, "CRL Test Root", root_key, 0x01, ca=True)
 inter = cert("CRL Test Intermediate", inter_key, "CRL Test Root", root_key, 0x0A, ca=True)
-revoked_leaf = cert("revoked.example.test", key(10), "CRL Test Intermediate", inter_key, 0x7E57C0DE01, ca=False,
+revoked_leaf = cert("revoked.example.test", key(10), "CRL Test Intermediate", inter_key, 0xDE57C0DE01, ca=False,
                     san="revoked.example.test")
 good_leaf = cert("good.example.test", key(11), "CRL Test Intermediate", inter_key, 0x7E57C0DE02, ca=False,
                  san="good.example.test")
