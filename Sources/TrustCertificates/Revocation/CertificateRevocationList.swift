@@ -32,7 +32,7 @@ public final class CertificateRevocationList: Sendable, Hashable, CustomStringCo
 
     /// Parses exactly one DER CertificateList.
     public init(der input: [UInt8]) throws(CRLParseError) {
-        var entries: [RevokedCertificate]
+        let entries: [RevokedCertificate]
         do {
             var reader = DERReader(input)
             let outer = try reader.read(tag: DERTag.sequence, "a CertificateList SEQUENCE")
