@@ -134,6 +134,13 @@ import TrustCertificates
         try Self.expectStatusUnknown(try Self.evaluate("good-leaf.pem", crls: [crl]), because: reason)
     }
 
+    @Test func crlSignedWithABrokenHashLeavesTheStatusUnknown() throws {
+        let crl = try CRLFixtures.crls(["md5.crl.pem"])[0]
+        #expect(crl.signatureAlgorithm.name == "RSA-MD5")
+        try Self.expectStatusUnknown(try Self.evaluate("md5-leaf.pem", crls: ["md5.crl.pem"], anchor: "md5-root.pem"),
+                                     because: "signed with MD5")
+    }
+
     @Test func evaluatorKeepsEachCRLOnce() throws {
         let crls = try CRLFixtures.crls(["intermediate.crl.pem"])
         let evaluator = TrustEvaluator(anchors: TrustAnchors(), crls: crls + crls)

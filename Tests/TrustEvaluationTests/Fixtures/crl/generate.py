@@ -2,15 +2,19 @@
 """Fixtures for the CRL tests: a root, an intermediate and leaves, the CRLs that revoke (or do not
 revoke) them, CRLs a verifier must not use, and bad inputs. expected.json records what python
 `cryptography` reads from each CRL, so the Swift parser is checked against an independent reader.
-Keys are derived deterministically (EC P-256 from fixed secrets) and dates are fixed, so re-running
-changes only the ECDSA signatures. Run from this directory: python3 generate.py"""
+EC keys are derived deterministically (P-256 from fixed secrets) and dates are fixed, so re-running
+changes only the signatures and the one RSA key, which signs an MD5 CRL through `openssl ca` since
+`cryptography` refuses MD5. Run from this directory: python3 generate.py"""
 import base64
 import datetime
 import hashlib
 import json
+import os
+import subprocess
+import tempfile
 from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
-from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.hazmat.primitives.asymmetric import ec, rsa
 from cryptography.x509.oid import NameOID, ExtendedKeyUsageOID
 
 
@@ -190,6 +194,31 @@ no_crlsign_leaf = cert("no-crlsign.example.test", key(12), "No cRLSign Root", no
 write_pem("no-crlsign-root.pem", no_crlsign_root)
 write_pem("no-crlsign-leaf.pem", no_crlsign_leaf)
 write_crl("no-crlsign.crl.pem", crl("No cRLSign Root", no_crlsign_key, []))
+
+# An RSA root whose CRL is signed with MD5: authentic, but too weak to trust as "nothing is revoked".
+md5_root_key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+md5_root = cert("MD5 CRL Root", md5_root_key, "MD5 CRL Root", md5_root_key, 0x03, ca=True)
+md5_leaf = cert("md5-crl.example.test", key(13), "MD5 CRL Root", md5_root_key, 0x7E57C0DE04, ca=False,
+                san="md5-crl.example.test")
+write_pem("md5-root.pem", md5_root)
+write_pem("md5-leaf.pem", md5_leaf)
+with tempfile.TemporaryDirectory() as ca:
+    def there(name):
+        return os.path.join(ca, name)
+    write_pem(there("ca.pem"), md5_root)
+    with open(there("ca.key"), "wb") as f:
+        f.write(md5_root_key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                           serialization.NoEncryption()))
+    open(there("index.txt"), "w").close()
+    with open(there("crlnumber"), "w") as f:
+        f.write("01\n")
+    with open(there("ca.cnf"), "w") as f:
+        f.write(f"[ca]\ndefault_ca = d\n[d]\ndatabase = {there('index.txt')}\ncrlnumber = {there('crlnumber')}\n")
+    subprocess.run(["openssl", "ca", "-batch", "-config", there("ca.cnf"), "-gencrl", "-cert", there("ca.pem"),
+                    "-keyfile", there("ca.key"), "-md", "md5", "-crl_lastupdate", "20251201000000Z",
+                    "-crl_nextupdate", "20260301000000Z", "-out", "md5.crl.pem"], check=True, capture_output=True)
+with open("md5.crl.pem", "rb") as f:
+    expected["md5.crl.pem"] = [describe(x509.load_pem_x509_crl(f.read()))]
 
 # Bad inputs for the loader.
 good_der = open("intermediate.crl.der", "rb").read()
