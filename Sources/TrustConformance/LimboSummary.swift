@@ -75,7 +75,8 @@ public struct LimboSummary: Sendable, Hashable, CustomStringConvertible {
         var lines = [line(header), rule] + rows.map(line) + [rule, line(total)]
         if overall.total > 0 {
             let percent = Double(overall.passed) / Double(max(1, overall.total - overall.skipped)) * 100
-            lines.append(String(format: "%.1f%% of evaluated cases pass", percent))
+            // Two decimals: at this level of conformance one decimal rounds a miss away.
+            lines.append(String(format: "%.2f%% of evaluated cases pass", percent))
         }
         var timing: [String] = []
         if let loadSeconds { timing.append(String(format: "loaded in %.2f s", loadSeconds)) }
