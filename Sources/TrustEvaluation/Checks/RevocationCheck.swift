@@ -25,7 +25,7 @@ struct RevocationCheck: PathCheck {
         let certificates = context.certificates
         // The top certificate is the anchor, or has no issuer in the path to vouch for its CRLs.
         guard certificates.count > 1 else { return }
-        let time = Date(timeIntervalSince1970: context.time.timeIntervalSince1970.rounded(.down))
+        let time = context.timeInWholeSeconds
         for index in 0..<context.lastIndex {
             let certificate = certificates[index]
             let issuer = certificates[index + 1]
