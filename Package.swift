@@ -29,15 +29,18 @@ let package = Package(
         ),
         .executableTarget(name: "trustcheck", dependencies: ["TrustCheckCLI"]),
 
-        .testTarget(name: "GnuTLSBridgeTests", dependencies: ["GnuTLSBridge"]),
-        .testTarget(name: "TrustCertificatesTests", dependencies: ["TrustCertificates", "GnuTLSBridge"]),
+        // vectors/certificates/expected.json, decoded once for every test target that checks against it.
+        .target(name: "CertificateFixtures", path: "Tests/CertificateFixtures"),
+        .testTarget(name: "GnuTLSBridgeTests", dependencies: ["GnuTLSBridge", "CertificateFixtures"]),
+        .testTarget(
+            name: "TrustCertificatesTests", dependencies: ["TrustCertificates", "GnuTLSBridge", "CertificateFixtures"]),
         .testTarget(
             name: "TrustEvaluationTests", dependencies: ["TrustEvaluation", "TrustCertificates"], exclude: ["Fixtures"]),
         .testTarget(name: "SecTrustCompatTests", dependencies: ["SecTrustCompat"], exclude: ["Fixtures"]),
         .testTarget(
             name: "TrustConformanceTests", dependencies: ["TrustConformance", "TrustEvaluation"],
             exclude: ["limbo-expectations.json"]),
-        .testTarget(name: "TrustCheckCLITests", dependencies: ["TrustCheckCLI", "trustcheck"]),
+        .testTarget(name: "TrustCheckCLITests", dependencies: ["TrustCheckCLI", "trustcheck", "CertificateFixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

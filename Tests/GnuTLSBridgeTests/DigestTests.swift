@@ -1,3 +1,4 @@
+import CertificateFixtures
 import GnuTLSBridge
 import Testing
 

@@ -1,52 +1,15 @@
+import CertificateFixtures
 import Foundation
 import Testing
 
 /// The certificate fixtures and the values openssl/cryptography computed for them. This target
-/// sees only GnuTLSBridge, so the few fields it needs are decoded here and PEM/DER are split by
-/// hand rather than with TrustCertificates' loader.
+/// sees only GnuTLSBridge, so PEM/DER are split by hand rather than with TrustCertificates' loader.
 enum Fixtures {
-    static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // Tests/GnuTLSBridgeTests
-        .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()  // repository root
-        .appendingPathComponent("vectors/certificates")
+    typealias Entry = ExpectedCertificate
 
-    struct Entry: Decodable, Sendable, CustomTestStringConvertible {
-        struct Location: Decodable, Sendable, Equatable {
-            let file: String
-            let index: Int
-        }
-
-        struct Key: Decodable, Sendable, Equatable {
-            let type: String
-            let bits: Int
-        }
-
-        let file: String
-        let index: Int
-        let issuerLocation: Location
-        let key: Key
-        let sha256: String
-        let sha1: String
-        let tbsSha256: String
-        let signatureHex: String
-
-        var location: Location { Location(file: file, index: index) }
-        var isSelfSigned: Bool { issuerLocation == location }
-        var testDescription: String { index == 0 ? file : "\(file)#\(index)" }
-    }
-
-    private struct Expected: Decodable { let certificates: [Entry] }
-
-    /// Decoding errors are kept, so a broken expected.json fails `expectedJSONDecodes` instead of trapping.
-    static let expected: Result<[Entry], any Error> = Result {
-        let decoder = JSONDecoder()
-        decoder.keyDecodingStrategy = .convertFromSnakeCase
-        let data = try Data(contentsOf: directory.appendingPathComponent("expected.json"))
-        return try decoder.decode(Expected.self, from: data).certificates
-    }
-
-    static var entries: [Entry] { (try? expected.get()) ?? [] }
+    static let directory = CertificateFixtures.directory
+    static let expected = CertificateFixtures.expected
+    static var entries: [Entry] { CertificateFixtures.certificates }
 
     /// Certificates whose own key has the issuer's key type and size but is not the issuer's key.
     static var signedByAnotherKeyOfTheSameKind: [Entry] {
@@ -56,7 +19,7 @@ enum Fixtures {
     }
 
     static func entry(_ location: Entry.Location) throws -> Entry {
-        try #require(entries.first { $0.location == location })
+        try #require(CertificateFixtures.entry(location))
     }
 
     /// The DER of one certificate of a fixture file (PEM blocks or concatenated DER).
@@ -115,12 +78,11 @@ enum Fixtures {
     }
 }
 
-func hex(_ bytes: [UInt8]) -> String {
-    let digits = Array("0123456789abcdef")
-    return String(bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0F)]] })
-}
-
 func bytes(hex text: String) -> [UInt8] {
     let digits = Array(text.utf8)
     return stride(from: 0, to: digits.count, by: 2).map { UInt8(String(decoding: digits[$0..<$0 + 2], as: UTF8.self), radix: 16)! }
+}
+
+extension ExpectedCertificate: CustomTestStringConvertible {
+    public var testDescription: String { label }
 }

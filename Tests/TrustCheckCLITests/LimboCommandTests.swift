@@ -1,3 +1,4 @@
+import CertificateFixtures
 import Foundation
 import Testing
 
