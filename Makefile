@@ -24,7 +24,7 @@ demo: deps
 	    --anchors anchors/ --host www.example.test --at $(DEMO_TIME)
 	.build/release/trustcheck show vectors/readme-chain/leaf.pem --at $(DEMO_TIME)
 	.build/release/trustcheck pin vectors/readme-chain/leaf.pem vectors/readme-chain/intermediate.pem anchors/
-	.build/release/trustcheck limbo vectors/*.json --output /dev/null
+	.build/release/trustcheck limbo vectors/*.json --output .build/demo-vector-results.json
 
 test: deps
 	swift test

@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "TrustEvaluation", targets: ["TrustEvaluation"]),
         .library(name: "SecTrustCompat", targets: ["SecTrustCompat"]),
         .library(name: "TrustConformance", targets: ["TrustConformance"]),
+        .library(name: "FileOutput", targets: ["FileOutput"]),
         .executable(name: "trustcheck", targets: ["trustcheck"]),
     ],
     targets: [
@@ -22,7 +23,10 @@ let package = Package(
         .target(name: "TrustCertificates", dependencies: ["GnuTLSBridge"]),
         .target(name: "TrustEvaluation", dependencies: ["TrustCertificates"]),
         .target(name: "SecTrustCompat", dependencies: ["TrustEvaluation", "TrustCertificates", "GnuTLSBridge"]),
-        .target(name: "TrustConformance", dependencies: ["TrustEvaluation", "TrustCertificates"]),
+        // Every file written to a path a user named goes through FileOutput, which never replaces a device,
+        // FIFO or symbolic link.
+        .target(name: "FileOutput"),
+        .target(name: "TrustConformance", dependencies: ["TrustEvaluation", "TrustCertificates", "FileOutput"]),
         .target(
             name: "TrustCheckCLI",
             dependencies: ["GnuTLSBridge", "TrustCertificates", "TrustEvaluation", "TrustConformance"]
@@ -31,6 +35,7 @@ let package = Package(
 
         // vectors/certificates/expected.json, decoded once for every test target that checks against it.
         .target(name: "CertificateFixtures", path: "Tests/CertificateFixtures"),
+        .testTarget(name: "FileOutputTests", dependencies: ["FileOutput"]),
         .testTarget(name: "GnuTLSBridgeTests", dependencies: ["GnuTLSBridge", "CertificateFixtures"]),
         .testTarget(
             name: "TrustCertificatesTests", dependencies: ["TrustCertificates", "GnuTLSBridge", "CertificateFixtures"]),

@@ -8,7 +8,7 @@ struct LimboCommand: Subcommand {
     static let summary = "Run an x509-limbo conformance suite and write its results."
     static let usage = "trustcheck limbo FILE... [--output RESULTS] [--include GLOB]... [--profile NAME]"
     static let options: [CommandOption] = [
-        .value("--output", "RESULTS", "write the results JSON here instead of standard output"),
+        .value("--output", "RESULTS", "write the results JSON here instead of standard output (\"-\"); a device, FIFO or symbolic link is written through, never replaced"),
         .repeatable("--include", "GLOB", "only testcases whose id matches (e.g. 'webpki::*'); repeatable"),
         .value("--profile", "NAME", "evaluate every case under this profile (apple, webpki or rfc5280)"),
     ]
@@ -43,7 +43,7 @@ struct LimboCommand: Subcommand {
         do {
             let summary = try LimboCommandCore.run(
                 files: files, output: arguments.value("--output"), includes: arguments.allValues("--include"),
-                stderr: io.stderr.write, runner: runner)
+                stdout: io.stdout.write, stderr: io.stderr.write, runner: runner)
             return summary.overall.mismatched == 0 ? .success : .notTrusted
         } catch {
             io.error("\(error)")

@@ -4,9 +4,11 @@ import Foundation
 public enum LimboCommandCore {
     /// Loads x509-limbo files ("-" for standard input), evaluates the cases whose id matches one of
     /// `includes` (glob patterns with `*` and `?`; empty means all), writes the results JSON to `output`
-    /// (nil or "-" for standard output) and the summary table to `stderr`.
+    /// (nil or "-" for `stdout`) and the summary table to `stderr`.
     @discardableResult
-    public static func run(files: [String], output: String?, includes: [String], stderr: (String) -> Void,
+    public static func run(files: [String], output: String?, includes: [String],
+                           stdout: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
+                           stderr: (String) -> Void,
                            runner: LimboRunner = LimboRunner()) throws(LimboError) -> LimboSummary
     {
         let loadStart = DispatchTime.now()
@@ -25,7 +27,11 @@ public enum LimboCommandCore {
         let results = runner.run(selected)
         let runSeconds = seconds(since: runStart)
 
-        try LimboResultsWriter.write(results, to: output)
+        if let output, output != "-" {
+            try LimboResultsWriter.write(results, to: output)
+        } else {
+            stdout(String(decoding: LimboResultsWriter.encode(results), as: UTF8.self))
+        }
         var summary = LimboSummary(testcases: selected, results: results)
         summary.loadSeconds = loadSeconds
         summary.runSeconds = runSeconds

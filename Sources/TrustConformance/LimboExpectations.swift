@@ -1,3 +1,4 @@
+import FileOutput
 import Foundation
 
 /// The committed list of cases whose result differs from x509-limbo's expectation, each with the
@@ -50,9 +51,10 @@ public struct LimboExpectations: Codable, Sendable, Hashable {
         }
     }
 
+    /// Writes the list to `path` the way every output file is written (`OutputFile`).
     public func write(to path: String) throws(LimboError) {
-        do { try encoded().write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
-            throw LimboError.unwritable(path: path, problem: (error as NSError).localizedDescription)
+        do { try OutputFile.write(encoded(), to: path) } catch {
+            throw LimboError.unwritable(path: error.path, problem: error.problem)
         }
     }
 

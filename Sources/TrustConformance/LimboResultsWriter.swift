@@ -1,3 +1,4 @@
+import FileOutput
 import Foundation
 
 /// Writes x509-limbo's result format:
@@ -25,19 +26,15 @@ public enum LimboResultsWriter {
         }
     }
 
-    /// Writes to `path`, or to standard output when `path` is nil or "-".
+    /// Writes to `path` (through devices, FIFOs and symbolic links; see `OutputFile`), or to standard
+    /// output when `path` is nil or "-".
     public static func write(_ results: [LimboResult], to path: String?, harness: String = harnessName)
         throws(LimboError)
     {
-        let data = encode(results, harness: harness)
-        guard let path, path != "-" else {
-            FileHandle.standardOutput.write(data)
-            return
-        }
         do {
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+            try OutputFile.write(encode(results, harness: harness), to: path ?? "-")
         } catch {
-            throw LimboError.unwritable(path: path, problem: (error as NSError).localizedDescription)
+            throw LimboError.unwritable(path: error.path, problem: error.problem)
         }
     }
 }

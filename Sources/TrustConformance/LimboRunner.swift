@@ -266,10 +266,13 @@ public struct LimboRunner: Sendable {
 }
 
 /// An input of a case that TrustCheck cannot read.
-public struct LimboInputError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct LimboInputError: Error, LocalizedError, Sendable, Hashable, CustomStringConvertible {
     public let reason: String
     public init(_ reason: String) { self.reason = reason }
+    /// A stable identifier, for programs.
+    public var code: String { "limbo.input" }
     public var description: String { reason }
+    public var errorDescription: String? { reason }
 }
 
 /// Hands out case indices to worker threads and collects their results.

@@ -280,10 +280,21 @@ public struct LimboTestcase: Decodable, Sendable, Hashable {
 }
 
 /// Why a suite or an expectations file could not be used.
-public enum LimboError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum LimboError: Error, LocalizedError, Sendable, Equatable, CustomStringConvertible {
     case unreadable(path: String, problem: String)
     case malformed(source: String, problem: String)
     case unwritable(path: String, problem: String)
+
+    /// A stable identifier of the case, for programs: `limbo.unreadable`, `limbo.malformed`, `limbo.unwritable`.
+    public var code: String {
+        switch self {
+        case .unreadable: return "limbo.unreadable"
+        case .malformed: return "limbo.malformed"
+        case .unwritable: return "limbo.unwritable"
+        }
+    }
+
+    public var errorDescription: String? { description }
 
     public var description: String {
         switch self {

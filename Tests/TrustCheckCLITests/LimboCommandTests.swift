@@ -2,6 +2,10 @@ import CertificateFixtures
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `trustcheck limbo` on the project's own vectors, which are in x509-limbo's format.
 @Suite struct LimboCommandTests {
     static let vectors = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -21,11 +25,42 @@ import Testing
         #expect((document["results"] as? [Any])?.count == 29)
     }
 
-    @Test func includeSelectsByGlob() {
+    @Test func includeSelectsByGlob() throws {
         let file = Self.vectors.appendingPathComponent("hostname.json").path
-        let result = trustcheck("limbo", file, "--include", "*wildcard*", "--output", "/dev/null")
+        let result = trustcheck("limbo", file, "--include", "*wildcard*", "--output", "-")
         #expect(result.status == 0)
         #expect(!result.stderr.contains("no testcase id matches"))
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let ids = try #require((document["results"] as? [[String: Any]])?.compactMap { $0["id"] as? String })
+        #expect(!ids.isEmpty)
+        #expect(ids.allSatisfy { $0.contains("wildcard") })
+    }
+
+    /// `--output` names a FIFO or a symbolic link: the results go through it and it is still there, of
+    /// the same kind, afterwards (as root a rename would have replaced either, as it once replaced /dev/null).
+    @Test func outputThroughAFIFOAndASymbolicLinkLeavesThemInPlace() throws {
+        let directory = NSTemporaryDirectory() + "limbo-output-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = Self.vectors.appendingPathComponent("chain.json").path
+        func kind(_ path: String) throws -> FileAttributeType? {
+            try FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType
+        }
+
+        let fifo = directory + "/results.fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let reader = FIFOContents(fifo)
+        #expect(trustcheck("limbo", file, "--output", fifo).status == 0)
+        #expect(reader.wait().contains(#""harness":"trustcheck""#))
+        var status = stat()
+        #expect(lstat(fifo, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO, "the FIFO is still a FIFO")
+
+        let target = directory + "/results.json"
+        let link = directory + "/latest.json"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "results.json")
+        #expect(trustcheck("limbo", file, "--output", link).status == 0)
+        #expect(try kind(link) == .typeSymbolicLink)
+        #expect(try String(contentsOfFile: target, encoding: .utf8).contains(#""harness":"trustcheck""#))
     }
 
     @Test func missingFileIsAnInputError() {
@@ -38,5 +73,27 @@ import Testing
         let result = trustcheck("limbo", "x.json", "--profile", "strict")
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("trustcheck limbo: --profile must be apple, webpki or rfc5280"))
+    }
+}
+
+/// Reads a FIFO to its end on another thread: opening either end of a FIFO waits for the other.
+final class FIFOContents: @unchecked Sendable {
+    // Written by the reading thread before `done` is signalled, read only after it.
+    private var text = ""
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ path: String) {
+        Thread.detachNewThread { [self] in
+            if let handle = FileHandle(forReadingAtPath: path) {
+                text = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+                try? handle.close()
+            }
+            done.signal()
+        }
+    }
+
+    func wait() -> String {
+        _ = done.wait(timeout: .now() + 30)
+        return text
     }
 }
