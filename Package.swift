@@ -45,7 +45,9 @@ let package = Package(
         .testTarget(
             name: "TrustConformanceTests", dependencies: ["TrustConformance", "TrustEvaluation"],
             exclude: ["limbo-expectations.json"]),
-        .testTarget(name: "TrustCheckCLITests", dependencies: ["TrustCheckCLI", "trustcheck", "CertificateFixtures"]),
+        .testTarget(
+            name: "TrustCheckCLITests", dependencies: ["TrustCheckCLI", "trustcheck", "CertificateFixtures"],
+            exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -32,6 +32,9 @@ enum JSONValue {
     }
 
     /// RFC 8259 string escaping: quote, backslash and control characters; everything else as UTF-8.
+    /// DEL, the C1 controls and the bidirectional formatting characters are escaped too (JSON allows
+    /// them raw, but a terminal showing the output would act on U+009B as on ESC [, and a bidi override
+    /// reorders what a person reads): ``TerminalText/needsEscape(_:)`` decides, as for text output.
     private static func quote(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
@@ -41,7 +44,7 @@ enum JSONValue {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
+            case _ where TerminalText.needsEscape(scalar):
                 let hex = String(scalar.value, radix: 16)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(scalar)

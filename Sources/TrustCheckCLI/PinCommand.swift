@@ -64,7 +64,8 @@ enum PinCommand: Subcommand {
             return .success
         }
         for certificate in inputs.flatMap(\.certificates) {
-            io.stdout.write((arguments.has("--trustkit") ? trustKitLine(certificate) : pinLine(certificate)) + "\n")
+            let line = arguments.has("--trustkit") ? trustKitLine(certificate) : pinLine(certificate)
+            io.stdout.write(TerminalText.escaped(line) + "\n")
         }
         return .success
     }

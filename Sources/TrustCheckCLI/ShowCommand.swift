@@ -69,7 +69,7 @@ enum ShowCommand: Subcommand {
             input.certificates.enumerated().map { offset, certificate in
                 let heading = input.certificates.count == 1
                     ? input.path : "\(input.path) (certificate \(offset + 1) of \(input.certificates.count))"
-                return heading + "\n" + text(certificate, now: now)
+                return TerminalText.escaped(heading) + "\n" + text(certificate, now: now)
             }
         }
         io.stdout.write(blocks.joined(separator: "\n"))
@@ -158,7 +158,9 @@ enum ShowCommand: Subcommand {
             ("Pin", certificate.pin),
         ]
         let width = lines.map(\.0.count).max() ?? 0
-        return lines.map { "  " + ($0.0 + ":").padding(to: width + 1) + " " + $0.1 + "\n" }.joined()
+        // Every value may hold text from the certificate: escaped so it cannot drive the terminal.
+        return lines.map { "  " + ($0.0 + ":").padding(to: width + 1) + " " + TerminalText.escaped($0.1) + "\n" }
+            .joined()
     }
 
     private static func validityText(_ validity: Validity, at now: Date) -> String {

@@ -100,7 +100,7 @@ struct VerifyCommand: Subcommand {
             io.stdout.write(VerifyReport.json(result, settings: settings, crlCount: crls.count,
                                               narration: explain ? narration.lines : nil).rendered() + "\n")
         } else {
-            if explain { io.stdout.write(narration.lines.map { "  " + $0 }.joined(separator: "\n") + "\n\n") }
+            if explain { io.stdout.write(narration.lines.map { "  " + TerminalText.escaped($0) }.joined(separator: "\n") + "\n\n") }
             io.stdout.write(VerifyReport.text(result, host: settings.host))
         }
         return result.isTrusted ? .success : .notTrusted

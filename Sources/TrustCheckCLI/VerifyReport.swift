@@ -27,7 +27,8 @@ enum VerifyReport {
                     + (failure.detail.map { " (\($0))" } ?? ""))
             }
         }
-        return lines.joined(separator: "\n") + "\n"
+        // Names and details come from the certificates: escaped so they cannot drive the terminal.
+        return lines.map(TerminalText.escaped).joined(separator: "\n") + "\n"
     }
 
     static func json(_ result: TrustEvaluationResult, settings: VerifyCommand.Settings, crlCount: Int,
