@@ -11,13 +11,8 @@ enum CertificateFormatting {
 
     static func colonHex(_ bytes: [UInt8]) -> String { Hex.encode(bytes, separator: ":") }
 
-    /// RFC 3339 in UTC, e.g. 2024-03-01T12:00:00Z.
-    static func timestamp(_ date: Date) -> String { date.formatted(.iso8601) }
-
-    /// Accepts RFC 3339 date-times with `Z` or an offset, with or without fractional seconds.
-    static func parseTimestamp(_ text: String) -> Date? {
-        try? Date.ISO8601FormatStyle(includingFractionalSeconds: text.contains(".")).parse(text)
-    }
+    /// RFC 3339 in UTC to the second, e.g. 2024-03-01T12:00:00Z: the one rendering of a time in every output.
+    static func timestamp(_ date: Date) -> String { RFC3339.string(date) }
 
     /// Key family for machines ("RSA", "EC", "Ed25519", ...) and the named curve for EC keys.
     static func keyType(_ algorithm: PublicKeyAlgorithm) -> (type: String, curve: String?) {

@@ -35,7 +35,7 @@ enum ShowCommand: Subcommand {
     static let usage = "trustcheck show FILE... [--json] [--at TIME]"
     static let options: [CommandOption] = [
         .flag("--json", "print a JSON array (keys documented in ShowCommand.swift)"),
-        .value("--at", "TIME", "judge validity at this RFC 3339 time instead of now, e.g. 2025-01-31T12:00:00Z"),
+        .value("--at", "TIME", "judge validity at TIME instead of now: RFC 3339 (2025-01-31T12:00:00Z), a date, @EPOCH or now"),
     ]
     static let details = """
         FILE is a PEM or DER certificate, a PEM or concatenated-DER bundle, or a directory.
@@ -50,8 +50,8 @@ enum ShowCommand: Subcommand {
         }
         var now = Date()
         if let text = arguments.value("--at") {
-            guard let date = CertificateFormatting.parseTimestamp(text) else {
-                io.stderr.write("trustcheck show: --at '\(text)' is not an RFC 3339 time\nusage: \(usage)\n")
+            guard let date = TimeArgument.parse(text) else {
+                io.stderr.write("trustcheck show: \(TimeArgument.usageMessage(text))\nusage: \(usage)\n")
                 return .usageOrInputError
             }
             now = date

@@ -15,7 +15,7 @@ struct VerifyCommand: Subcommand {
     static let options: [CommandOption] = [
         .repeatable("--anchors", "PATH", "trust these certificates (file or directory); system roots are then off"),
         .value("--host", "NAME", "the leaf must be valid for this DNS name or IP address"),
-        .value("--at", "TIME", "evaluate at this RFC 3339 time instead of now"),
+        .value("--at", "TIME", "evaluate at TIME instead of now: RFC 3339 (2025-01-31T12:00:00Z), a date, @EPOCH or now"),
         .flag("--system-anchors", "trust the system roots too, beside --anchors"),
         .value("--system-store", "PATH", "the system roots (default \(CertificateStore.defaultSystemBundlePath))"),
         .value("--policy", "ssl|basic", "SecPolicyCreateSSL (server, the default) or SecPolicyCreateBasicX509"),
@@ -110,9 +110,7 @@ struct VerifyCommand: Subcommand {
         guard !arguments.positionals.isEmpty else { throw UsageError(message: "no certificate chain given") }
         var time = Date()
         if let text = arguments.value("--at") {
-            guard let date = CertificateFormatting.parseTimestamp(text) else {
-                throw UsageError(message: "--at '\(text)' is not an RFC 3339 time")
-            }
+            guard let date = TimeArgument.parse(text) else { throw UsageError(message: TimeArgument.usageMessage(text)) }
             time = date
         }
         let policy = arguments.value("--policy") ?? "ssl"

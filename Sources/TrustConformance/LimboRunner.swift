@@ -128,7 +128,7 @@ public struct LimboRunner: Sendable {
             }
             let time: Date
             if let text = testcase.validationTime {
-                guard let parsed = LimboInputs.date(rfc3339: text) else {
+                guard let parsed = RFC3339.date(text) else {
                     throw LimboInputError("validation_time \"\(text)\" is not an RFC 3339 time")
                 }
                 time = parsed

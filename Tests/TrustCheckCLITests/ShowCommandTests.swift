@@ -189,12 +189,30 @@ import Testing
         }
     }
 
-    @Test(arguments: ["yesterday", "2025-06-01", "2025-13-01T00:00:00Z", ""])
-    func badAtIsAUsageError(at: String) {
+    /// `--at` takes RFC 3339 in any case, a date alone (midnight UTC), @EPOCH and now.
+    @Test(arguments: ["2025-06-01", "2025-06-01t00:00:00z", "2025-06-01 00:00:00Z", "@1748736000"])
+    func atAcceptsTheFormsPeopleType(at: String) throws {
+        let object = try #require(try trustcheck("show", "--json", "--at", at, Fixtures.path("ec-p256-leaf.pem"))
+            .jsonArray().first)
+        #expect((object["validity"] as? [String: Any])?["at"] as? String == fixedNow, "\(at)")
+    }
+
+    @Test func atNowIsTheCurrentTime() throws {
+        let before = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+        let object = try #require(try trustcheck("show", "--json", "--at", "NOW", Fixtures.path("ec-p256-leaf.pem"))
+            .jsonArray().first)
+        let at = try #require((object["validity"] as? [String: Any])?["at"] as? String)
+        let shown = try #require(ISO8601DateFormatter().date(from: at))
+        #expect(shown >= before && shown <= Date())
+    }
+
+    @Test(arguments: ["yesterday", "2025-13-01T00:00:00Z", "2025-02-30", "@12x", "@", ""])
+    func badAtIsAUsageErrorThatShowsTheForms(at: String) {
         let result = trustcheck("show", "--at", at, Fixtures.path("ec-p256-leaf.pem"))
         #expect(result.status == 2)
         #expect(result.stdout == "")
-        #expect(result.stderr == "trustcheck show: --at '\(at)' is not an RFC 3339 time\n"
+        #expect(result.stderr == "trustcheck show: --at '\(at)' is not a time: give an RFC 3339 time "
+            + "(2026-12-01T09:30:00Z), a date (2026-12-01, midnight UTC), @EPOCH (@1796117400) or now\n"
             + "usage: trustcheck show FILE... [--json] [--at TIME]\n")
     }
 

@@ -54,7 +54,7 @@ import Testing
     @Test(arguments: [
         (["--profile", "nonsense"], "--profile must be apple, webpki or rfc5280"),
         (["--policy", "basic", "--host", "x.test"], "--host needs --policy ssl"),
-        (["--at", "yesterday"], "--at 'yesterday' is not an RFC 3339 time"),
+        (["--at", "yesterday"], "--at 'yesterday' is not a time: give an RFC 3339 time (2026-12-01T09:30:00Z), a date (2026-12-01, midnight UTC), @EPOCH (@1796117400) or now"),
     ])
     func badOptionsAreUsageErrors(_ extra: [String], _ message: String) {
         let result = trustcheck(["verify"] + Self.chain + extra)

@@ -25,7 +25,7 @@ enum X509Time {
         let chars = Array(digits)
         func field(_ i: Int) throws -> Int { try number(String(chars[i..<i + 2])[...]) }
         let month = try field(0), day = try field(2), hour = try field(4), minute = try field(6), second = try field(8)
-        guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
+        guard (1...12).contains(month), (1...CivilDate.daysIn(month: month, year: year)).contains(day),
               hour < 24, minute < 60, second < 60
         else { throw DERError.unexpected("a valid calendar time") }
         let days = CivilDate.daysSinceEpoch(year: year, month: month, day: day)
@@ -38,15 +38,6 @@ enum X509Time {
         }
         return value
     }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
 }
 
 /// Calendar arithmetic without Foundation's Calendar: certificate and RFC 3339 times are UTC, and
@@ -60,5 +51,26 @@ public enum CivilDate {
         let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
         return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The proleptic Gregorian date of a day count since 1970-01-01 (the inverse of ``daysSinceEpoch(year:month:day:)``).
+    public static func date(daysSinceEpoch days: Int) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    public static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
     }
 }
