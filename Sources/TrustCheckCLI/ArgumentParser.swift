@@ -73,14 +73,26 @@ enum ArgumentParser {
             }
             if let inlineValue {
                 result.values[name, default: []].append(inlineValue)
-            } else if index < arguments.count {
+            } else if index < arguments.count, !isOption(arguments[index]) {
                 result.values[name, default: []].append(arguments[index])
                 index += 1
+            } else if index < arguments.count {
+                // `--host --at X` forgot the host: taking "--at" as the host would silently drop --at.
+                // A value that really starts with "--" can be given as --name=value.
+                throw UsageError(message: "option '\(name)' needs a value, not the option '\(arguments[index])' "
+                    + "(write \(name)=VALUE for a value that starts with '-')")
             } else {
                 throw UsageError(message: "option '\(name)' needs a value")
             }
         }
         return result
+    }
+
+    /// An argument that looks like an option: `-x` or `--name`; a lone `-` (standard input) and negative
+    /// numbers are values.
+    private static func isOption(_ argument: String) -> Bool {
+        guard argument.hasPrefix("-"), argument != "-" else { return false }
+        return !(argument.dropFirst().first?.isNumber ?? false)
     }
 
     private static func split(_ argument: String) -> (String, String?) {

@@ -46,6 +46,10 @@ import Testing
         (["show", "a.pem", "--at"], "option '--at' needs a value"),
         (["show", "--at", "2025-01-01T00:00:00Z", "--at=2026-01-01T00:00:00Z", "a.pem"], "option '--at' given twice"),
         (["show", "-x", "a.pem"], "unknown option '-x'"),
+        (["verify", "a.pem", "--host", "--at", "2025-01-01"],
+         "option '--host' needs a value, not the option '--at' (write --host=VALUE for a value that starts with '-')"),
+        (["limbo", "x.json", "--output", "--profile", "webpki"],
+         "option '--output' needs a value, not the option '--profile' (write --output=VALUE for a value that starts with '-')"),
     ])
     func badOptionsAreUsageErrors(arguments: [String], message: String) throws {
         let result = trustcheck(arguments)
@@ -91,11 +95,14 @@ import Testing
         #expect(!parsed.wantsHelp)
     }
 
-    @Test func valueMayLookLikeAnOption() throws {
-        // "--at -5" style: the argument after a valued option is its value, whatever it looks like.
-        let parsed = try ArgumentParser.parse(["--at", "--json"], options: options)
-        #expect(parsed.value("--at") == "--json")
-        #expect(!parsed.has("--json"))
+    /// An option that needs a value never takes the next option as it (`--host --at X` forgot the host);
+    /// `-`, negative numbers and `--name=--value` still give values that start with a dash.
+    @Test func aValueIsNeverTheNextOption() throws {
+        #expect(throws: UsageError.self) { try ArgumentParser.parse(["--at", "--json"], options: options) }
+        #expect(throws: UsageError.self) { try ArgumentParser.parse(["--at", "-h"], options: options) }
+        #expect(try ArgumentParser.parse(["--at=--json"], options: options).value("--at") == "--json")
+        #expect(try ArgumentParser.parse(["--at", "-5"], options: options).value("--at") == "-5")
+        #expect(try ArgumentParser.parse(["--at", "-"], options: options).value("--at") == "-")
     }
 
     @Test func optionNamesMatchExactly() {
@@ -106,7 +113,8 @@ import Testing
 
 @Suite struct JSONValueTests {
     /// Whatever the rendering escapes, a JSON parser must read back the original text.
-    @Test(arguments: ["plain", "quote \" and backslash \\", "line\nbreak\ttab\r", "\u{0}\u{1}\u{1F}", "ünïcødé ✓ 🔒", ""])
+    @Test(arguments: ["plain", "quote \" and backslash \\", "line\nbreak\ttab\r", "\u{0}\u{1}\u{1F}", "ünïcødé ✓ 🔒", "",
+                      "del \u{7F} csi \u{9B} rlo \u{202E} lri \u{2066}"])
     func stringsRoundTrip(text: String) throws {
         let rendered = JSONValue.array([.string(text)]).rendered()
         let parsed = try JSONSerialization.jsonObject(with: Data(rendered.utf8)) as? [String]
