@@ -19,7 +19,8 @@ extension Subcommand {
     static var helpText: String {
         let width = options.map { $0.synopsis.count }.max() ?? 0
         let optionLines = options.map { "  " + $0.synopsis.padding(to: width) + "  " + $0.help }
-        return "usage: \(usage)\n\n\(summary)\n\noptions:\n" + optionLines.joined(separator: "\n") + "\n\n" + details
+        let optionList = options.isEmpty ? "" : "options:\n" + optionLines.joined(separator: "\n") + "\n\n"
+        return "usage: \(usage)\n\n\(summary)\n\n" + optionList + details
     }
 }
 

@@ -11,6 +11,7 @@ public enum TrustCheckCommand: Sendable {
         PinCommand.self,
         ShowCommand.self,
         LimboCommand.self,
+        VersionCommand.self,
     ]
 
     public static func run(
@@ -27,6 +28,7 @@ public enum TrustCheckCommand: Sendable {
         if name == "help" || name == "--help" || name == "-h" {
             return help(for: rest.first, io: io).rawValue
         }
+        if name == "--version" { return run(VersionCommand.self, rest, io: io).rawValue }
         guard let command = subcommands.first(where: { $0.name == name }) else {
             // `trustcheck CHAIN... --anchors ...` is verify without its name.
             return run(VerifyCommand.self, arguments, io: io).rawValue
@@ -71,7 +73,8 @@ public enum TrustCheckCommand: Sendable {
             commands:
             \(lines.joined(separator: "\n"))
 
-            'trustcheck help <command>' or 'trustcheck <command> --help' describes a command.
+            'trustcheck help <command>' or 'trustcheck <command> --help' describes a command;
+            'trustcheck --version' prints the version.
             exit status: 0 success, 1 not trusted, 2 usage or input error.
 
             """

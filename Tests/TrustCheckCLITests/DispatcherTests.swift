@@ -59,6 +59,16 @@ import Testing
         #expect(result.stderr == "trustcheck \(arguments[0]): \(message)\nusage: \(command.usage)\n")
     }
 
+    @Test(arguments: [["--version"], ["version"]])
+    func versionNamesTheReleaseAndGnuTLS(arguments: [String]) throws {
+        let result = trustcheck(arguments)
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        let pattern = try Regex(#"^trustcheck \d+\.\d+\.\d+ \(GnuTLS \d+\.\d+\.\d+\)\n$"#)
+        #expect(result.stdout.wholeMatch(of: pattern) != nil, "\(result.stdout)")
+        #expect(trustcheck("version", "extra").status == 2)
+    }
+
     @Test func subcommandNamesAreUnique() {
         let names = TrustCheckCommand.subcommands.map { $0.name }
         #expect(Set(names).count == names.count)
