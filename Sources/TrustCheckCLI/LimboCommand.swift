@@ -45,6 +45,9 @@ struct LimboCommand: Subcommand {
                 files: files, output: arguments.value("--output"), includes: arguments.allValues("--include"),
                 stdout: io.stdout.write, stderr: io.stderr.write, runner: runner)
             return summary.overall.mismatched == 0 ? .success : .notTrusted
+        } catch .nothingSelected(let includes) {
+            io.stderr.write("trustcheck limbo: \(LimboError.nothingSelected(includes: includes))\nusage: \(usage)\n")
+            return .usageOrInputError
         } catch {
             io.error("\(error)")
             return .usageOrInputError

@@ -19,9 +19,8 @@ public enum LimboCommandCore {
         let selected = includes.isEmpty
             ? testcases
             : testcases.filter { testcase in includes.contains { LimboGlob.matches($0, testcase.id) } }
-        if selected.isEmpty {
-            stderr("no testcase id matches \(includes.joined(separator: ", "))\n")
-        }
+        // A pattern that selects nothing is a typo more often than a wish to run nothing.
+        if selected.isEmpty && !includes.isEmpty { throw LimboError.nothingSelected(includes: includes) }
 
         let runStart = DispatchTime.now()
         let results = runner.run(selected)

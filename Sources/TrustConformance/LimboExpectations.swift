@@ -61,21 +61,7 @@ public struct LimboExpectations: Codable, Sendable, Hashable {
     // MARK: Comparing
 
     /// A case whose result differs from x509-limbo's expectation and is not listed as such.
-    public struct Mismatch: Sendable, Hashable, CustomStringConvertible {
-        public var id: String
-        public var expected: LimboTestcase.ExpectedResult
-        public var actual: LimboResult.Actual
-        /// What the list says TrustCheck gives, when the case is listed with another result.
-        public var listed: LimboResult.Actual?
-        public var context: String?
-
-        public var description: String {
-            var text = "\(id): expected \(expected.rawValue), got \(actual.rawValue)"
-            if let listed { text += " (listed as \(listed.rawValue))" }
-            if let context { text += " — \(context)" }
-            return text
-        }
-    }
+    public typealias Mismatch = LimboMismatch
 
     public struct Comparison: Sendable, Hashable {
         /// Cases that differ from limbo and are not listed with that result: regressions.

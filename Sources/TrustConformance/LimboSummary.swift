@@ -29,6 +29,10 @@ public struct LimboSummary: Sendable, Hashable, CustomStringConvertible {
 
     public var overall = Counts()
     public var byNamespace: [String: Counts] = [:]
+    /// Every evaluated case whose result differs from its expected one, in run order.
+    public var mismatches: [LimboMismatch] = []
+    /// How many mismatches ``rendered()`` lists by name; the results file has them all.
+    public static let listedMismatches = 100
     /// Seconds spent reading and decoding the suite, when measured.
     public var loadSeconds: Double?
     /// Seconds spent evaluating, when measured.
@@ -41,12 +45,17 @@ public struct LimboSummary: Sendable, Hashable, CustomStringConvertible {
         let expected = Dictionary(testcases.map { ($0.id, $0.expectedResult) }, uniquingKeysWith: { first, _ in first })
         for result in results {
             guard let expectation = expected[result.id] else { continue }
-            add(id: result.id, expected: expectation, actual: result.actualResult)
+            add(id: result.id, expected: expectation, actual: result.actualResult, context: result.context)
         }
     }
 
-    public mutating func add(id: String, expected: LimboTestcase.ExpectedResult, actual: LimboResult.Actual) {
+    public mutating func add(id: String, expected: LimboTestcase.ExpectedResult, actual: LimboResult.Actual,
+                             context: String? = nil)
+    {
         overall.add(expected: expected, actual: actual)
+        if actual != .skipped, actual.rawValue != expected.rawValue {
+            mismatches.append(LimboMismatch(id: id, expected: expected, actual: actual, context: context))
+        }
         let namespace = id.range(of: "::").map { String(id[..<$0.lowerBound]) } ?? id
         byNamespace[namespace, default: Counts()].add(expected: expected, actual: actual)
     }
@@ -77,6 +86,14 @@ public struct LimboSummary: Sendable, Hashable, CustomStringConvertible {
             let percent = Double(overall.passed) / Double(max(1, overall.total - overall.skipped)) * 100
             // Two decimals: at this level of conformance one decimal rounds a miss away.
             lines.append(String(format: "%.2f%% of evaluated cases pass", percent))
+        }
+        if !mismatches.isEmpty {
+            lines.append("")
+            lines.append("\(mismatches.count) case\(mismatches.count == 1 ? "" : "s") differ from the expected result:")
+            lines += mismatches.prefix(Self.listedMismatches).map { "  \($0)" }
+            if mismatches.count > Self.listedMismatches {
+                lines.append("  … and \(mismatches.count - Self.listedMismatches) more (every result is in the results JSON)")
+            }
         }
         var timing: [String] = []
         if let loadSeconds { timing.append(String(format: "loaded in %.2f s", loadSeconds)) }

@@ -284,13 +284,17 @@ public enum LimboError: Error, LocalizedError, Sendable, Equatable, CustomString
     case unreadable(path: String, problem: String)
     case malformed(source: String, problem: String)
     case unwritable(path: String, problem: String)
+    /// `--include` patterns that match no testcase id: a usage error.
+    case nothingSelected(includes: [String])
 
-    /// A stable identifier of the case, for programs: `limbo.unreadable`, `limbo.malformed`, `limbo.unwritable`.
+    /// A stable identifier of the case, for programs: `limbo.unreadable`, `limbo.malformed`,
+    /// `limbo.unwritable`, `limbo.nothingSelected`.
     public var code: String {
         switch self {
         case .unreadable: return "limbo.unreadable"
         case .malformed: return "limbo.malformed"
         case .unwritable: return "limbo.unwritable"
+        case .nothingSelected: return "limbo.nothingSelected"
         }
     }
 
@@ -301,6 +305,8 @@ public enum LimboError: Error, LocalizedError, Sendable, Equatable, CustomString
         case .unreadable(let path, let problem): return "\(path): cannot read: \(problem)"
         case .malformed(let source, let problem): return "\(source): not a valid x509-limbo file: \(problem)"
         case .unwritable(let path, let problem): return "\(path): cannot write: \(problem)"
+        case .nothingSelected(let includes):
+            return "--include " + includes.map { "'\($0)'" }.joined(separator: ", ") + " matches no testcase id"
         }
     }
 
