@@ -89,7 +89,8 @@ public struct LimboSummary: Sendable, Hashable, CustomStringConvertible {
         }
         if !mismatches.isEmpty {
             lines.append("")
-            lines.append("\(mismatches.count) case\(mismatches.count == 1 ? "" : "s") differ from the expected result:")
+            lines.append(mismatches.count == 1 ? "1 case differs from its expected result:"
+                : "\(mismatches.count) cases differ from their expected result:")
             lines += mismatches.prefix(Self.listedMismatches).map { "  \($0)" }
             if mismatches.count > Self.listedMismatches {
                 lines.append("  … and \(mismatches.count - Self.listedMismatches) more (every result is in the results JSON)")

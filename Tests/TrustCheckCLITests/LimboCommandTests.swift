@@ -78,7 +78,8 @@ import Glibc
         let listed = result.stderr.split(separator: "\n").filter { $0.hasPrefix("  trustcheck::hostname::") }
         #expect(!listed.isEmpty)
         #expect(listed.allSatisfy { $0.contains(": expected SUCCESS, got FAILURE") || $0.contains(": expected FAILURE, got SUCCESS") })
-        #expect(result.stderr.contains("\(listed.count) case\(listed.count == 1 ? "" : "s") differ from the expected result:"))
+        #expect(result.stderr.contains(listed.count == 1 ? "1 case differs from its expected result:"
+            : "\(listed.count) cases differ from their expected result:"))
     }
 
     @Test func missingFileIsAnInputError() {
