@@ -6,24 +6,26 @@ import TrustCertificates
 ///
 ///     sha256/<base64 SHA-256 of the DER SubjectPublicKeyInfo>  <subject summary>
 ///
-/// `--trustkit` prints lines to paste inside `kTSKPublicKeyHashes: @[ ... ]`:
+/// `--trustkit` prints the kTSKPublicKeyHashes entries twice, as Objective-C and as Swift literals,
+/// each block ready to paste between the brackets:
 ///
+///     // kTSKPublicKeyHashes (Objective-C)
 ///     @"<base64>", // <subject summary>
-///     @"<base64>", // <subject summary> (TrustKit's own hash; the SPKI pin is <base64>)
-///     // <subject summary>: TrustKit cannot pin <key> keys, only RSA 2048/3072/4096 and EC P-256/P-384
+///     // kTSKPublicKeyHashes (Swift)
+///     "<base64>", // <subject summary>
 ///
-/// The second form is for keys whose SPKI TrustKit rebuilds wrongly (an RSA exponent other than
-/// 65537): TrustKit compares its own hash, so that is the one that pins. The third is a comment,
-/// so a pasted block stays valid.
+/// For a key whose SPKI TrustKit rebuilds wrongly (an RSA exponent other than 65537) the entry is
+/// TrustKit's own hash, the one it compares, with the SPKI pin in the comment. A key TrustKit cannot
+/// pin at all (ErrorCouldNotGenerateSpkiHash) is an error on stderr and exit status 2, after the
+/// entries of the others. A note on stderr reminds that TrustKit wants a backup pin.
 ///
 /// `--json` prints an array with one object per certificate:
 /// - `file`: the path as given; `index`: the certificate's position in it (from 0)
 /// - `subject`: RFC 4514 subject; `summary`: Apple's subject summary, or null
-/// - `spki_sha256`: base64 SHA-256 of the SubjectPublicKeyInfo; `pin`: `sha256/` + that
+/// - `sha256`, `sha1`, `spki_sha256` (hex), `spki_sha256_base64`, `pin` (see CertificateJSON)
 /// - `trustkit_pin`: base64 hash TrustKit computes for the key, or null when TrustKit cannot
 /// - `key_type`: "RSA", "EC", "Ed25519", "Ed448", "DSA", "RSA-PSS" or "unknown"
 /// - `key_curve`: "P-256", "P-384", "P-521", ... for EC keys, else null; `key_bits`: key size
-/// - `sha256`: lower-case hex SHA-256 of the certificate DER
 enum PinCommand: Subcommand {
     static let name = "pin"
     static let summary = "Print the SPKI SHA-256 pin (HPKP, TrustKit, ATS) of each certificate."
@@ -36,12 +38,16 @@ enum PinCommand: Subcommand {
         FILE is a PEM or DER certificate, a PEM or concatenated-DER bundle, or a directory.
         default output, one line per certificate:
           sha256/<base64 SPKI SHA-256>  <subject summary>
-        --trustkit output, to paste inside kTSKPublicKeyHashes: @[ ... ]:
+        --trustkit output, kTSKPublicKeyHashes entries as Objective-C and as Swift literals:
+          // kTSKPublicKeyHashes (Objective-C)
           @"<base64>", // <subject summary>
+          // kTSKPublicKeyHashes (Swift)
+          "<base64>", // <subject summary>
         keys TrustKit hashes differently (RSA exponent other than 65537) get TrustKit's own hash
-        with the SPKI pin in the comment; keys TrustKit cannot pin get a comment line only.
-        --json keys: file, index, subject, summary, spki_sha256, pin, trustkit_pin, key_type,
-          key_curve, key_bits, sha256.
+        with the SPKI pin in the comment; a key TrustKit cannot pin is an error (exit status 2).
+        TrustKit refuses to enforce fewer than two pins: add a backup pin for a key you hold in reserve.
+        --json keys: file, index, subject, summary, sha256, sha1, spki_sha256 (hex), spki_sha256_base64,
+          pin, trustkit_pin, key_type, key_curve, key_bits.
 
         """
 
@@ -63,28 +69,50 @@ enum PinCommand: Subcommand {
             io.stdout.write(JSONValue.array(objects).rendered() + "\n")
             return .success
         }
-        for certificate in inputs.flatMap(\.certificates) {
-            let line = arguments.has("--trustkit") ? trustKitLine(certificate) : pinLine(certificate)
-            io.stdout.write(TerminalText.escaped(line) + "\n")
+        let certificates = inputs.flatMap { input in input.certificates.map { (input.path, $0) } }
+        guard arguments.has("--trustkit") else {
+            for (_, certificate) in certificates { io.stdout.write(TerminalText.escaped(pinLine(certificate)) + "\n") }
+            return .success
         }
-        return .success
+        var entries: [TrustKitEntry] = []
+        var unpinnable: [(String, Certificate, String)] = []
+        for (path, certificate) in certificates {
+            switch TrustKitPin.outcome(for: certificate.publicKey) {
+            case .hash(let hash, let equalsSPKIPin):
+                entries.append(TrustKitEntry(certificate: certificate, hash: hash, equalsSPKIPin: equalsSPKIPin))
+            case .unsupported(let reason):
+                unpinnable.append((path, certificate, reason))
+            }
+        }
+        if !entries.isEmpty {
+            let objectiveC = entries.map { "@\"\(Base64.encode($0.hash))\", // " + $0.comment }
+            let swift = entries.map { "\"\(Base64.encode($0.hash))\", // " + $0.comment }
+            let lines = ["// kTSKPublicKeyHashes (Objective-C)"] + objectiveC + ["// kTSKPublicKeyHashes (Swift)"] + swift
+            io.stdout.write(lines.map(TerminalText.escaped).joined(separator: "\n") + "\n")
+            io.stderr.write("note: TrustKit refuses to enforce fewer than two pins: add a backup pin, the hash of a "
+                + "key you hold in reserve for the next certificate.\n")
+        }
+        for (path, certificate, reason) in unpinnable {
+            io.error(TerminalText.escaped("\(path): \(CertificateFormatting.displayName(certificate)): \(reason)"))
+        }
+        return unpinnable.isEmpty ? .success : .usageOrInputError
+    }
+
+    /// One kTSKPublicKeyHashes entry: the hash TrustKit compares, and the comment that says whose it is.
+    struct TrustKitEntry {
+        let certificate: Certificate
+        let hash: [UInt8]
+        let equalsSPKIPin: Bool
+
+        var comment: String {
+            let name = CertificateFormatting.displayName(certificate)
+            return equalsSPKIPin ? name
+                : "\(name) (TrustKit's own hash; the SPKI pin is \(Base64.encode(certificate.spkiSHA256)))"
+        }
     }
 
     static func pinLine(_ certificate: Certificate) -> String {
         "\(certificate.pin)  \(CertificateFormatting.displayName(certificate))"
-    }
-
-    static func trustKitLine(_ certificate: Certificate) -> String {
-        let name = CertificateFormatting.displayName(certificate)
-        switch TrustKitPin.outcome(for: certificate.publicKey) {
-        case .hash(let hash, equalsSPKIPin: true):
-            return "@\"\(Base64.encode(hash))\", // \(name)"
-        case .hash(let hash, equalsSPKIPin: false):
-            return "@\"\(Base64.encode(hash))\", // \(name) (TrustKit's own hash; the SPKI pin is "
-                + "\(Base64.encode(certificate.spkiSHA256)))"
-        case .unsupported(let reason):
-            return "// \(name): \(reason)"
-        }
     }
 
     private static func jsonObject(path: String, index: Int, _ certificate: Certificate) -> JSONValue {
@@ -97,13 +125,11 @@ enum PinCommand: Subcommand {
             ("index", .int(index)),
             ("subject", .string(certificate.subject.rfc4514)),
             ("summary", .string(certificate.subjectSummary)),
-            ("spki_sha256", .string(Base64.encode(certificate.spkiSHA256))),
-            ("pin", .string(certificate.pin)),
+        ] + CertificateJSON.fingerprints(certificate) + [
             ("trustkit_pin", .string(trustKit)),
             ("key_type", .string(type)),
             ("key_curve", .string(curve)),
             ("key_bits", .int(key.bits)),
-            ("sha256", .string(Hex.encode(certificate.sha256))),
         ])
     }
 }

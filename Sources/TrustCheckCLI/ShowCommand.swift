@@ -28,7 +28,8 @@ import TrustCertificates
 /// - `extensions`: [{`oid`, `name` (null when unknown), `critical`}] in certificate order
 /// - `critical_extensions`, `unknown_critical_extensions`: OID lists (the latter makes the
 ///   certificate unusable for trust)
-/// - `sha256`, `sha1`: lower-case hex fingerprints of the DER; `spki_sha256`: base64; `pin`
+/// - `sha256`, `sha1`: lower-case hex fingerprints of the DER; `spki_sha256`: lower-case hex SHA-256 of
+///   the SubjectPublicKeyInfo, `spki_sha256_base64` the same in base64, `pin`: `sha256/` + that (see CertificateJSON)
 enum ShowCommand: Subcommand {
     static let name = "show"
     static let summary = "Describe each certificate: names, validity, key, extensions, fingerprints."
@@ -69,37 +70,17 @@ enum ShowCommand: Subcommand {
             input.certificates.enumerated().map { offset, certificate in
                 let heading = input.certificates.count == 1
                     ? input.path : "\(input.path) (certificate \(offset + 1) of \(input.certificates.count))"
-                return TerminalText.escaped(heading) + "\n" + text(certificate, now: now)
+                return TerminalText.escaped(heading) + "\n" + text(certificate, now: now, style: io.style)
             }
         }
         io.stdout.write(blocks.joined(separator: "\n"))
         return .success
     }
 
-    // MARK: Validity
-
-    /// Day counts are whole days rounded down; notBefore and notAfter themselves count as valid
-    /// (RFC 5280 4.1.2.5).
-    struct Validity {
-        enum Status: String { case valid, expired, notYetValid = "not_yet_valid" }
-        let status: Status
-        /// From now to notAfter; negative once expired.
-        let daysLeft: Int
-        let daysSinceExpiry: Int
-        let daysUntilStart: Int
-
-        init(_ certificate: Certificate, at now: Date) {
-            func days(from start: Date, to end: Date) -> Int { Int((end.timeIntervalSince(start) / 86_400).rounded(.down)) }
-            status = now < certificate.notBefore ? .notYetValid : now > certificate.notAfter ? .expired : .valid
-            daysLeft = days(from: now, to: certificate.notAfter)
-            daysSinceExpiry = days(from: certificate.notAfter, to: now)
-            daysUntilStart = days(from: now, to: certificate.notBefore)
-        }
-    }
-
     // MARK: Text
 
-    static func text(_ certificate: Certificate, now: Date) -> String {
+    static func text(_ certificate: Certificate, now: Date, style: TerminalStyle = .plain) -> String {
+        let validity = ValidityStatus(certificate, at: now)
         var lines: [(String, String)] = [
             ("Subject", certificate.subject.isEmpty ? "(empty)" : certificate.subject.rfc4514),
             ("Summary", certificate.subjectSummary ?? "(none)"),
@@ -108,7 +89,7 @@ enum ShowCommand: Subcommand {
             ("Version", String(certificate.version)),
             ("Not before", CertificateFormatting.timestamp(certificate.notBefore)),
             ("Not after", CertificateFormatting.timestamp(certificate.notAfter)),
-            ("Validity", validityText(Validity(certificate, at: now), at: now)),
+            ("Validity", validity.text + " at \(CertificateFormatting.timestamp(now))"),
             ("Public key", CertificateFormatting.keyText(certificate.publicKey)),
             ("Signature", "\(certificate.signatureAlgorithm.name) (\(certificate.signatureAlgorithmOID))"
                 + (certificate.signatureAlgorithm.isSecureForCertificates ? "" : ", not secure for certificates")),
@@ -158,18 +139,12 @@ enum ShowCommand: Subcommand {
             ("Pin", certificate.pin),
         ]
         let width = lines.map(\.0.count).max() ?? 0
-        // Every value may hold text from the certificate: escaped so it cannot drive the terminal.
-        return lines.map { "  " + ($0.0 + ":").padding(to: width + 1) + " " + TerminalText.escaped($0.1) + "\n" }
-            .joined()
-    }
-
-    private static func validityText(_ validity: Validity, at now: Date) -> String {
-        let at = " at \(CertificateFormatting.timestamp(now))"
-        switch validity.status {
-        case .valid: return "valid, \(validity.daysLeft) days left" + at
-        case .expired: return "expired \(validity.daysSinceExpiry) days ago" + at
-        case .notYetValid: return "not yet valid, starts in \(validity.daysUntilStart) days" + at
-        }
+        // Every value may hold text from the certificate: escaped so it cannot drive the terminal; the
+        // validity line is TrustCheck's own text, coloured after escaping.
+        return lines.map { label, value in
+            let shown = label == "Validity" ? style.paint(value, validity.colour) : TerminalText.escaped(value)
+            return "  " + (label + ":").padding(to: width + 1) + " " + shown + "\n"
+        }.joined()
     }
 
     private static func critical(_ isCritical: Bool) -> String { isCritical ? " (critical)" : "" }
@@ -181,7 +156,6 @@ enum ShowCommand: Subcommand {
     // MARK: JSON
 
     static func json(path: String, index: Int, _ certificate: Certificate, now: Date) -> JSONValue {
-        let validity = Validity(certificate, at: now)
         let identity: [(String, JSONValue)] = [
             ("file", .string(path)),
             ("index", .int(index)),
@@ -192,19 +166,10 @@ enum ShowCommand: Subcommand {
             ("version", .int(certificate.version)),
             ("not_before", .string(CertificateFormatting.timestamp(certificate.notBefore))),
             ("not_after", .string(CertificateFormatting.timestamp(certificate.notAfter))),
-            ("validity", .object([
-                ("at", .string(CertificateFormatting.timestamp(now))),
-                ("status", .string(validity.status.rawValue)),
-                ("days_left", .int(validity.daysLeft)),
-            ])),
+            ("validity", ValidityStatus(certificate, at: now).json),
         ]
-        let fingerprints: [(String, JSONValue)] = [
-            ("sha256", .string(Hex.encode(certificate.sha256))),
-            ("sha1", .string(Hex.encode(certificate.sha1))),
-            ("spki_sha256", .string(Base64.encode(certificate.spkiSHA256))),
-            ("pin", .string(certificate.pin)),
-        ]
-        return .object(identity + algorithmsJSON(certificate) + extensionsJSON(certificate) + fingerprints)
+        return .object(identity + algorithmsJSON(certificate) + extensionsJSON(certificate)
+            + CertificateJSON.fingerprints(certificate))
     }
 
     private static func algorithmsJSON(_ certificate: Certificate) -> [(String, JSONValue)] {
@@ -244,8 +209,8 @@ enum ShowCommand: Subcommand {
         }
         var nameConstraints = JSONValue.null
         if let constraints = certificate.nameConstraints {
-            nameConstraints = .object([("permitted", .array(constraints.permitted.map(json))),
-                                       ("excluded", .array(constraints.excluded.map(json))),
+            nameConstraints = .object([("permitted", .array(constraints.permitted.map(CertificateJSON.generalName))),
+                                       ("excluded", .array(constraints.excluded.map(CertificateJSON.generalName))),
                                        ("critical", .bool(constraints.critical))])
         }
         var policies = JSONValue.null
@@ -260,7 +225,7 @@ enum ShowCommand: Subcommand {
                      ("critical", .bool($0.critical))])
         })
         return [
-            ("subject_alt_names", certificate.subjectAlternativeNames.map { .array($0.map(json)) } ?? .null),
+            ("subject_alt_names", CertificateJSON.subjectAltNames(certificate)),
             ("basic_constraints", basicConstraints),
             ("key_usage", keyUsage),
             ("extended_key_usage", extendedKeyUsage),
@@ -272,21 +237,5 @@ enum ShowCommand: Subcommand {
             ("critical_extensions", .strings(certificate.criticalExtensionOIDs)),
             ("unknown_critical_extensions", .strings(certificate.unknownCriticalExtensions)),
         ]
-    }
-
-    private static func json(_ name: GeneralName) -> JSONValue {
-        let (type, value): (String, String)
-        switch name {
-        case .dnsName(let text): (type, value) = ("dns", text)
-        case .rfc822Name(let text): (type, value) = ("email", text)
-        case .uri(let text): (type, value) = ("uri", text)
-        case .ipAddress(let bytes): (type, value) = ("ip", IPAddressText.format(bytes))
-        case .directoryName(let dn): (type, value) = ("directory_name", dn.rfc4514)
-        case .registeredID(let oid): (type, value) = ("registered_id", oid)
-        case .otherName(let der): (type, value) = ("other_name", Hex.encode(der))
-        case .x400Address(let der): (type, value) = ("x400_address", Hex.encode(der))
-        case .ediPartyName(let der): (type, value) = ("edi_party_name", Hex.encode(der))
-        }
-        return .object([("type", .string(type)), ("value", .string(value))])
     }
 }

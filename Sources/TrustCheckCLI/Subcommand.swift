@@ -29,6 +29,9 @@ struct CommandIO {
     let stdout: any TextOutput
     let stderr: any TextOutput
 
+    /// How text for stdout may be styled (colour on a terminal).
+    var style: TerminalStyle { TerminalStyle.for(stdout) }
+
     /// `trustcheck: <message>` on stderr.
     func error(_ message: String) { stderr.write("trustcheck: \(message)\n") }
 }

@@ -38,9 +38,14 @@ struct VerifyCommand: Subcommand {
 
         --json prints an object with: trusted (bool), result (Apple's SecTrustResultType name),
         error {code (OSStatus), message, detailed_message, check, index} or null, chain [{subject, issuer,
-        summary, sha256, spki_sha256, not_before, not_after, source (presented|anchor|system)}] leaf first,
+        summary, subject_alt_names [{type, value}] or null, not_before, not_after, validity {at, status
+        (valid|expired|not_yet_valid), days_left}, source (presented|anchor|system), sha256, sha1,
+        spki_sha256 (digests in hex), spki_sha256_base64, pin}] leaf first,
         failures [{index, check, detail}], verification_time, profile, policy, host, crls (how many were
         given), paths_considered, signature_checks, and with --explain the narration lines as explain.
+
+        Text output shows each certificate's days left, in colour on a terminal (green; yellow under 30
+        days; red when expired or not yet valid) unless NO_COLOR is set.
 
         exit status: 0 trusted, 1 not trusted, 2 usage or input error.
 
@@ -101,7 +106,7 @@ struct VerifyCommand: Subcommand {
                                               narration: explain ? narration.lines : nil).rendered() + "\n")
         } else {
             if explain { io.stdout.write(narration.lines.map { "  " + TerminalText.escaped($0) }.joined(separator: "\n") + "\n\n") }
-            io.stdout.write(VerifyReport.text(result, host: settings.host))
+            io.stdout.write(VerifyReport.text(result, host: settings.host, style: io.style))
         }
         return result.isTrusted ? .success : .notTrusted
     }

@@ -5,30 +5,33 @@ import TrustEvaluation
 /// Renders an evaluation for people (a tree of the chain, root at the top) and for machines (the
 /// JSON documented in VerifyCommand.details).
 enum VerifyReport {
-    static func text(_ result: TrustEvaluationResult, host: String?) -> String {
+    /// Certificate text (names, details) is escaped line by line; TrustCheck's own validity text is
+    /// coloured after that, so colour is the only escape sequence the output can carry.
+    static func text(_ result: TrustEvaluationResult, host: String?, style: TerminalStyle = .plain) -> String {
         var lines: [String] = []
+        func add(_ text: String, _ styled: String = "") { lines.append(TerminalText.escaped(text) + styled) }
         let verdict = result.isTrusted ? "TRUSTED" : "NOT TRUSTED"
-        lines.append("\(verdict) (\(result.resultType.name))" + (host.map { " for \($0)" } ?? ""))
-        if let error = result.error { lines.append("error \(error.code): \(error.message)") }
-        lines.append("evaluated at \(CertificateFormatting.timestamp(result.verificationTime))")
-        lines.append("")
+        add("\(verdict) (\(result.resultType.name))" + (host.map { " for \($0)" } ?? ""))
+        if let error = result.error { add("error \(error.code): \(error.message)") }
+        add("evaluated at \(CertificateFormatting.timestamp(result.verificationTime))")
+        add("")
         for (depth, index) in result.chain.indices.reversed().enumerated() {
             let element = result.chain[index]
             let certificate = element.certificate
             let indent = String(repeating: "   ", count: depth)
             let source = element.source == .presented ? "" : " [\(element.source.rawValue)]"
-            lines.append(indent + (depth == 0 ? "" : "└─ ") + "[\(index)] "
-                + CertificateFormatting.displayName(certificate) + source)
+            add(indent + (depth == 0 ? "" : "└─ ") + "[\(index)] " + CertificateFormatting.displayName(certificate) + source)
             let detailIndent = indent + (depth == 0 ? "    " : "       ")
-            lines.append(detailIndent + "valid \(CertificateFormatting.timestamp(certificate.notBefore)) to "
-                + CertificateFormatting.timestamp(certificate.notAfter))
+            let validity = ValidityStatus(certificate, at: result.verificationTime)
+            add(detailIndent + "valid \(CertificateFormatting.timestamp(certificate.notBefore)) to "
+                + CertificateFormatting.timestamp(certificate.notAfter) + " (",
+                style.paint(validity.text, validity.colour) + ")")
             for failure in result.failures where failure.index == index {
-                lines.append(detailIndent + "✗ \(failure.check.rawValue): \(failure.check.sentence)"
+                add(detailIndent + "✗ \(failure.check.rawValue): \(failure.check.sentence)"
                     + (failure.detail.map { " (\($0))" } ?? ""))
             }
         }
-        // Names and details come from the certificates: escaped so they cannot drive the terminal.
-        return lines.map(TerminalText.escaped).joined(separator: "\n") + "\n"
+        return lines.joined(separator: "\n") + "\n"
     }
 
     static func json(_ result: TrustEvaluationResult, settings: VerifyCommand.Settings, crlCount: Int,
@@ -50,12 +53,12 @@ enum VerifyReport {
                     ("subject", .string(certificate.subject.rfc4514)),
                     ("issuer", .string(certificate.issuer.rfc4514)),
                     ("summary", .string(certificate.subjectSummary)),
-                    ("sha256", .string(Hex.encode(certificate.sha256))),
-                    ("spki_sha256", .string(Base64.encode(certificate.spkiSHA256))),
+                    ("subject_alt_names", CertificateJSON.subjectAltNames(certificate)),
                     ("not_before", .string(CertificateFormatting.timestamp(certificate.notBefore))),
                     ("not_after", .string(CertificateFormatting.timestamp(certificate.notAfter))),
+                    ("validity", ValidityStatus(certificate, at: result.verificationTime).json),
                     ("source", .string(element.source.rawValue)),
-                ])
+                ] + CertificateJSON.fingerprints(certificate))
             })),
             ("failures", .array(result.failures.map { failure in
                 .object([("index", .int(failure.index)), ("check", .string(failure.check.rawValue)),

@@ -28,16 +28,29 @@ import Testing
     @Test(arguments: Fixtures.files)
     func trustKitLines(file: String) {
         let result = trustcheck("pin", "--trustkit", Fixtures.path(file))
-        #expect(result.status == 0)
-        let expected = Fixtures.entries(in: file).map { entry -> String in
-            guard let hash = entry.trustkitHashBase64 else {
-                let kind = entry.key.type == "RSA" ? "RSA \(entry.key.bits)-bit" : entry.key.curve.map { "EC \($0)" } ?? entry.key.type
-                return "// \(entry.displayName): TrustKit cannot pin \(kind) keys, only RSA 2048/3072/4096 and EC P-256/P-384"
+        let entries = Fixtures.entries(in: file)
+        let pinnable = entries.filter { $0.trustkitHashBase64 != nil }
+        func entry(_ prefix: String) -> (Fixtures.Entry) -> String {
+            { entry in
+                let hash = entry.trustkitHashBase64!
+                let comment = hash == entry.spkiSha256Base64 ? entry.displayName
+                    : "\(entry.displayName) (TrustKit's own hash; the SPKI pin is \(entry.spkiSha256Base64))"
+                return prefix + "\"\(hash)\", // " + comment
             }
-            if hash == entry.spkiSha256Base64 { return "@\"\(hash)\", // \(entry.displayName)" }
-            return "@\"\(hash)\", // \(entry.displayName) (TrustKit's own hash; the SPKI pin is \(entry.spkiSha256Base64))"
         }
+        let expected = pinnable.isEmpty ? [] : ["// kTSKPublicKeyHashes (Objective-C)"] + pinnable.map(entry("@"))
+            + ["// kTSKPublicKeyHashes (Swift)"] + pinnable.map(entry(""))
         #expect(result.stdoutLines == expected)
+        let errors = entries.filter { $0.trustkitHashBase64 == nil }.map { entry -> String in
+            let kind = entry.key.type == "RSA" ? "RSA \(entry.key.bits)-bit" : entry.key.curve.map { "EC \($0)" } ?? entry.key.type
+            return "trustcheck: \(Fixtures.path(file)): \(entry.displayName): TrustKit cannot pin \(kind) keys, "
+                + "only RSA 2048/3072/4096 and EC P-256/P-384"
+        }
+        let note = "note: TrustKit refuses to enforce fewer than two pins: add a backup pin, the hash of a key you hold "
+            + "in reserve for the next certificate."
+        let stderr = result.stderr.split(separator: "\n").map(String.init)
+        #expect(stderr == (pinnable.isEmpty ? [] : [note]) + errors)
+        #expect(result.status == (errors.isEmpty ? 0 : 2), "a key TrustKit cannot pin is an error")
     }
 
     /// pinning-libraries.md 1.5: TrustKit's RSA headers assume e = 65537, so for the e = 3 key the
@@ -47,7 +60,10 @@ import Testing
         #expect(e3.trustkitHashBase64 != nil && e3.trustkitHashBase64 != e3.spkiSha256Base64)
         #expect(trustcheck("pin", "--trustkit", e3.path).stdout.contains("TrustKit's own hash"))
         for file in ["ec-p521-root.pem", "ed25519-leaf.der", "rsa1024-root.pem"] {
-            #expect(trustcheck("pin", "--trustkit", Fixtures.path(file)).stdout.hasPrefix("// "))
+            let result = trustcheck("pin", "--trustkit", Fixtures.path(file))
+            #expect(result.status == 2)
+            #expect(result.stdout == "")
+            #expect(result.stderr.contains("TrustKit cannot pin"))
         }
     }
 
@@ -59,15 +75,17 @@ import Testing
         let entries = Fixtures.files.flatMap(Fixtures.entries(in:))
         try #require(objects.count == entries.count)
         for (object, entry) in zip(objects, entries) {
-            #expect(Set(object.keys) == ["file", "index", "subject", "summary", "spki_sha256", "pin", "trustkit_pin",
-                                         "key_type", "key_curve", "key_bits", "sha256"])
+            #expect(Set(object.keys) == ["file", "index", "subject", "summary", "sha256", "sha1", "spki_sha256",
+                                         "spki_sha256_base64", "pin", "trustkit_pin", "key_type", "key_curve", "key_bits"])
             #expect(object["file"] as? String == entry.path)
             #expect(object["index"] as? Int == entry.index)
             #expect(object["subject"] as? String == entry.subjectRfc4514)
             #expect(object["summary"] as? String == entry.subjectSummary)
             #expect((object["summary"] is NSNull) == (entry.subjectSummary == nil))
-            #expect(object["spki_sha256"] as? String == entry.spkiSha256Base64)
+            #expect(object["spki_sha256"] as? String == hex(base64: entry.spkiSha256Base64))
+            #expect(object["spki_sha256_base64"] as? String == entry.spkiSha256Base64)
             #expect(object["pin"] as? String == "sha256/" + entry.spkiSha256Base64)
+            #expect(object["sha1"] as? String == entry.sha1)
             #expect(object["trustkit_pin"] as? String == entry.trustkitHashBase64)
             #expect(object["key_type"] as? String == entry.key.type)
             #expect(object["key_curve"] as? String == entry.key.curve)

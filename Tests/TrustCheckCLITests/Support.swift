@@ -64,3 +64,8 @@ func hexColons(_ hex: String) -> String {
         return String(hex[start..<hex.index(start, offsetBy: 2)])
     }.joined(separator: ":")
 }
+
+/// Lower-case hex of base64 text: digests are hex in JSON, pins base64.
+func hex(base64: String) -> String? {
+    Data(base64Encoded: base64).map { $0.map { String(format: "%02x", $0) }.joined() }
+}

@@ -18,6 +18,28 @@ import Testing
         #expect(result.stdout.contains("└─ [0] www.example.test"))
     }
 
+    /// The tree shows each certificate's days left; the JSON chain carries SANs, validity and fingerprints.
+    @Test func chainEntriesCarryNamesValidityAndFingerprints() throws {
+        let text = trustcheck(Self.chain + ["--anchors", Self.path("anchors")] + Self.at).stdout
+        #expect(text.contains("valid 2026-11-01T00:00:00Z to 2027-12-03T00:00:00Z (valid, 367 days left)"))
+        let result = trustcheck(Self.chain + ["--anchors", Self.path("anchors"), "--json"] + Self.at)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let chain = try #require(json["chain"] as? [[String: Any]])
+        let leaf = try #require(chain.first)
+        #expect((leaf["subject_alt_names"] as? [[String: String]]) == [["type": "dns", "value": "www.example.test"]])
+        let validity = try #require(leaf["validity"] as? [String: Any])
+        #expect(validity["status"] as? String == "valid")
+        #expect(validity["days_left"] as? Int == 367)
+        #expect(validity["at"] as? String == "2026-12-01T00:00:00Z")
+        let spki = try #require(leaf["spki_sha256"] as? String)
+        let base64 = try #require(leaf["spki_sha256_base64"] as? String)
+        #expect(spki.count == 64 && spki.allSatisfy(\.isHexDigit) && spki == spki.lowercased())
+        #expect(hex(base64: base64) == spki)
+        #expect(leaf["pin"] as? String == "sha256/" + base64)
+        #expect((leaf["sha256"] as? String)?.count == 64)
+        #expect((leaf["sha1"] as? String)?.count == 40)
+    }
+
     @Test func verifyIsTheDefaultCommand() {
         let result = trustcheck(Self.chain + ["--anchors", Self.path("anchors")] + Self.at)
         #expect(result.status == 0)
