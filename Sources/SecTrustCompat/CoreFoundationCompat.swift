@@ -43,6 +43,10 @@ public typealias CFIndex = Int
 public typealias CFAbsoluteTime = Double
 public typealias CFTimeInterval = Double
 public typealias CFErrorDomain = String
+/// Apple's CFTypeID (`unsigned long`): see CFGetTypeID.
+public typealias CFTypeID = UInt
+/// Apple's CFOptionFlags (`unsigned long`), e.g. the kSecRevocation… flags.
+public typealias CFOptionFlags = UInt
 
 /// Apple's CFAllocator. Allocators mean nothing here: pass `nil` or `kCFAllocatorDefault`.
 public final class CFAllocator: Sendable {
@@ -70,17 +74,28 @@ public let kCFErrorUnderlyingErrorKey: CFString = "NSUnderlyingError"
 /// The key Apple's SecError puts its (unlocalised) message under.
 public let kCFErrorDescriptionKey: CFString = "NSDescription"
 
-@discardableResult
-public func CFErrorGetCode(_ err: CFError) -> CFIndex { err.code }
+// CFError.h is CF_IMPLICIT_BRIDGING_ENABLED but not nullability-audited, so Swift imports its functions with
+// implicitly unwrapped parameters and results (`func CFErrorGetDomain(_ err: CFError!) -> CFErrorDomain!`), and,
+// like every C function without warn_unused_result, as discardable. Hence `if let domain = CFErrorGetDomain(e)`
+// and `CFErrorGetCode(optionalError)` compile. Passing nil is undefined behaviour on Apple (CF asserts); here it
+// gives nil, or 0 for the code.
 
+/// The error's code (`CFError!` parameter, as Apple imports it).
 @discardableResult
-public func CFErrorGetDomain(_ err: CFError) -> CFErrorDomain { err.domain }
+public func CFErrorGetCode(_ err: CFError!) -> CFIndex { err?.code ?? 0 }
 
+/// The error's domain; `CFErrorDomain!` as Apple imports it.
 @discardableResult
-public func CFErrorCopyDescription(_ err: CFError) -> CFString { err.localizedDescription }
+public func CFErrorGetDomain(_ err: CFError!) -> CFErrorDomain! { err?.domain }
 
+/// The localized description (never nil for an error, as on Apple).
 @discardableResult
-public func CFErrorCopyUserInfo(_ err: CFError) -> CFDictionary {
+public func CFErrorCopyDescription(_ err: CFError!) -> CFString! { err?.localizedDescription }
+
+/// The user info dictionary (empty, never nil, for an error without one).
+@discardableResult
+public func CFErrorCopyUserInfo(_ err: CFError!) -> CFDictionary! {
+    guard let err else { return nil }
     var userInfo: CFDictionary = [:]
     for (key, value) in err.userInfo { userInfo[key] = value }
     return userInfo

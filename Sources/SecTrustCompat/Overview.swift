@@ -13,6 +13,12 @@
 //
 // Deliberate differences from Apple platforms:
 // - No network, ever: no AIA intermediate fetching, no OCSP; SecTrustSetNetworkFetchAllowed is recorded only.
+//   A SecPolicyCreateRevocation policy therefore never gets an answer: it changes nothing unless it has
+//   kSecRevocationRequirePositiveResponse, which then fails every certificate below the top (-67635).
+// - SecTrustSetOCSPResponse stores stapled responses but does not parse them yet (that comes with live TLS).
+// - CFArrayGetValueAtIndex gives pointers to object elements only (Linux CFArrays hold values too); see there.
+// - API Apple deprecated is `@available(*, deprecated)` here, so it warns on Linux as on Apple platforms;
+//   SwiftInterfaceTests lists the declarations checked against Apple's Swift interface.
 // - No user/admin trust settings, so no `.deny` and no trust-settings `.proceed`; no CT, no pinning database,
 //   no blocklists, no NSPinnedDomains from an Info.plist.
 // - Exceptions are applied to the failures of the chain the engine picked (Apple applies them while choosing).

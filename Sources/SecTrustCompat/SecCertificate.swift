@@ -83,6 +83,14 @@ public func SecCertificateCopyKey(_ certificate: SecCertificate) -> SecKey? {
     certificate.key
 }
 
+/// iOS 10.3–12's name for SecCertificateCopyKey (macOS had a different, OSStatus-returning signature).
+@available(*, deprecated, message: "Use SecCertificateCopyKey")
+@available(iOS, introduced: 10.3, deprecated: 12.0, message: "Use SecCertificateCopyKey")
+@discardableResult
+public func SecCertificateCopyPublicKey(_ certificate: SecCertificate) -> SecKey? {
+    SecCertificateCopyKey(certificate)
+}
+
 /// The notBefore date (iOS 18+).
 @discardableResult
 public func SecCertificateCopyNotValidBeforeDate(_ certificate: SecCertificate) -> CFDate? {

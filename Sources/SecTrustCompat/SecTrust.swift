@@ -21,13 +21,25 @@ public final class SecTrust: @unchecked Sendable, CustomStringConvertible {
         var exceptions: TrustExceptions?
         /// Set by SecTrustSetNetworkFetchAllowed; nil: the policies' default.
         var networkFetchSetting: Bool?
+        /// DER OCSPResponses from SecTrustSetOCSPResponse; stored only (see there).
+        var ocspResponses: [Data] = []
         /// The cached result; nil when it must be (re)computed.
         var outcome: Outcome?
 
-        /// As set, else false when a BasicX509 policy is present (Apple's BasicX509 carries NoNetworkAccess).
+        /// As set, else the NoNetworkAccess option of the last policy that has one (BasicX509: true, a revocation
+        /// policy: its NetworkAccessDisabled flag), else allowed.
         var networkFetchAllowed: Bool {
-            networkFetchSetting ?? !policies.contains { $0.policy.kind == .basicX509 }
+            networkFetchSetting ?? !(policies.compactMap(\.noNetworkAccess).last ?? false)
         }
+
+        /// The engine's policies: every policy but the revocation ones, which add a requirement instead
+        /// (RevocationRequirement); a trust with nothing but revocation policies gets their BasicX509 rules.
+        var trustPolicies: [TrustPolicy] {
+            let checking = policies.filter { $0.revocation == nil }
+            return (checking.isEmpty ? policies : checking).map(\.policy)
+        }
+
+        var requiresRevocationAnswers: Bool { policies.contains { $0.revocation?.requiresPositiveResponse == true } }
     }
 
     /// One evaluation, after exceptions.
@@ -118,7 +130,7 @@ public final class SecTrust: @unchecked Sendable, CustomStringConvertible {
         let time = pinVerifyDate(&state)
         let custom = state.customAnchors.map { CertificateStore($0.map(\.certificate)) }
         let anchors = TrustAnchors(custom: custom, anchorsOnly: state.anchorsOnly, system: SystemAnchors.shared.store)
-        let evaluator = TrustEvaluator(anchors: anchors, policies: state.policies.map(\.policy))
+        let evaluator = TrustEvaluator(anchors: anchors, policies: state.trustPolicies)
         let result = evaluator.evaluate(
             leaf: state.certificates[0].certificate,
             intermediates: state.certificates.dropFirst().map(\.certificate),
@@ -132,15 +144,24 @@ public final class SecTrust: @unchecked Sendable, CustomStringConvertible {
         var chain = result.certificates.map { known[$0] ?? SecCertificate(certificate: $0) }
         if chain.isEmpty { chain = [state.certificates[0]] }
 
+        var found = result.failures
+        if state.requiresRevocationAnswers {
+            // No certificate has a revocation answer (nothing is fetched): each one below the top fails.
+            found += chain.indices.dropLast().map {
+                TrustFailure(index: $0, check: .revocationResponseRequired,
+                             detail: "no OCSP or CRL answer: TrustCheck fetches none and does not yet read stapled OCSP")
+            }
+        }
         let exceptions = applyingExceptions ? state.exceptions : nil
-        let failures = exceptions.map { $0.remainingFailures(result.failures, chain: chain) } ?? result.failures
+        let failures = exceptions.map { $0.remainingFailures(found, chain: chain) } ?? found
+        let engineVerdictStands = failures == result.failures
         let resultType: SecTrustResultType
-        if result.isTrusted || failures.isEmpty {
+        if failures.isEmpty {
             // Apple: a chain that passes while exceptions are set is Proceed, whether or not anything was excepted.
             resultType = exceptions != nil ? .proceed : SecTrustResultType(result.resultType)
         } else if failures.contains(where: { $0.check.isFatal }) {
             resultType = .fatalTrustFailure
-        } else if failures.count == result.failures.count {
+        } else if engineVerdictStands {
             resultType = SecTrustResultType(result.resultType)
         } else {
             resultType = .recoverableTrustFailure
@@ -149,7 +170,7 @@ public final class SecTrust: @unchecked Sendable, CustomStringConvertible {
         let report: TrustFailureReport?
         if resultType.isTrusted {
             report = nil
-        } else if failures.count == result.failures.count, let error = result.error {
+        } else if engineVerdictStands, let error = result.error {
             report = TrustFailureReport(error)
         } else if let rebuilt = TrustFailureReport(failures: failures, summaries: chain.map { $0.summary ?? "" }) {
             report = rebuilt

@@ -122,8 +122,10 @@ public func SecTrustSetNetworkFetchAllowed(_ trust: SecTrust, _ allowFetch: Bool
 /// Whether network fetching is allowed: as set, else false when a BasicX509 policy is present (Apple's
 /// BasicX509 carries NoNetworkAccess) and true otherwise.
 @discardableResult
-public func SecTrustGetNetworkFetchAllowed(_ trust: SecTrust, _ allowFetch: UnsafeMutablePointer<Bool>) -> OSStatus {
-    allowFetch.pointee = trust.read(\.networkFetchAllowed)
+public func SecTrustGetNetworkFetchAllowed(
+    _ trust: SecTrust, _ allowFetch: UnsafeMutablePointer<DarwinBoolean>
+) -> OSStatus {
+    allowFetch.pointee = DarwinBoolean(trust.read(\.networkFetchAllowed))
     return errSecSuccess
 }
 
@@ -131,6 +133,7 @@ public func SecTrustGetNetworkFetchAllowed(_ trust: SecTrust, _ allowFetch: Unsa
 
 /// Evaluates (or reuses the cached result) and stores the result type. Returns `errSecSuccess` even when
 /// the chain is not trusted: the verdict is only in `result`.
+@available(*, deprecated, message: "Use SecTrustEvaluateWithError")
 @available(iOS, introduced: 2.0, deprecated: 13.0, message: "Use SecTrustEvaluateWithError")
 @available(macOS, introduced: 10.3, deprecated: 10.15, message: "Use SecTrustEvaluateWithError")
 @discardableResult
@@ -144,7 +147,8 @@ public func SecTrustEvaluate(_ trust: SecTrust, _ result: UnsafeMutablePointer<S
 /// `error` gets a CFError in NSOSStatusErrorDomain whose code is the primary failure's OSStatus, whose
 /// localized description is Apple's simple message (e.g. `“www.example.com” certificate name does not match
 /// input`) and whose NSUnderlyingError (same domain and code) describes every failure per certificate.
-@discardableResult
+/// Not `@discardableResult`: Apple declares it `__attribute__((warn_unused_result))`, so ignoring the verdict
+/// warns, as it does on Apple platforms.
 public func SecTrustEvaluateWithError(_ trust: SecTrust, _ error: UnsafeMutablePointer<CFError?>?) -> Bool {
     let outcome = trust.evaluate()
     error?.pointee = outcome.error
@@ -174,6 +178,7 @@ public func SecTrustEvaluateAsyncWithError(
 }
 
 /// Evaluates on `queue` (the global queue when nil) and calls `result` there with the result type.
+@available(*, deprecated, message: "Use SecTrustEvaluateAsyncWithError")
 @available(iOS, introduced: 7.0, deprecated: 13.0, message: "Use SecTrustEvaluateAsyncWithError")
 @available(macOS, introduced: 10.7, deprecated: 10.15, message: "Use SecTrustEvaluateAsyncWithError")
 @discardableResult
@@ -209,6 +214,7 @@ public func SecTrustCopyResult(_ trust: SecTrust) -> CFDictionary? {
 
 /// Apple's iOS-style property list of failure descriptions: `[{type: "error", value: sentence}]`, nil when
 /// trusted.
+@available(*, deprecated, message: "Use SecTrustEvaluateWithError")
 @available(iOS, introduced: 2.0, deprecated: 15.0, message: "Use SecTrustEvaluateWithError")
 @available(macOS, introduced: 10.7, deprecated: 12.0, message: "Use SecTrustEvaluateWithError")
 @discardableResult
@@ -249,6 +255,7 @@ public func SecTrustGetCertificateCount(_ trust: SecTrust) -> CFIndex {
 
 /// Index 0: the input leaf, without evaluating. Other indexes evaluate first and return that element of the
 /// chain; out of range (where Apple has no bounds check) gives nil.
+@available(*, deprecated, message: "Use SecTrustCopyCertificateChain(_:)")
 @available(iOS, introduced: 2.0, deprecated: 15.0, message: "Use SecTrustCopyCertificateChain(_:)")
 @available(macOS, introduced: 10.7, deprecated: 12.0, message: "Use SecTrustCopyCertificateChain(_:)")
 @discardableResult
@@ -272,11 +279,36 @@ public func SecTrustCopyKey(_ trust: SecTrust) -> SecKey? {
 }
 
 /// The leaf's public key (the same as SecTrustCopyKey).
+@available(*, deprecated, message: "Use SecTrustCopyKey")
 @available(iOS, introduced: 2.0, deprecated: 14.0, message: "Use SecTrustCopyKey")
 @available(macOS, introduced: 10.7, deprecated: 11.0, message: "Use SecTrustCopyKey")
 @discardableResult
 public func SecTrustCopyPublicKey(_ trust: SecTrust) -> SecKey? {
     SecTrustCopyKey(trust)
+}
+
+// MARK: - Revocation data
+
+/// Attaches stapled OCSP responses: one DER OCSPResponse as CFData, an array of them, or nil to remove them
+/// (anything else: `errSecParam`, nothing changes). Invalidates the cached result, like every setter.
+///
+/// The responses are stored, not yet used: OCSP parsing arrives with the live TLS client, so today they neither
+/// revoke a certificate nor answer a RequirePositiveResponse revocation policy. (Apple consumes them for every
+/// certificate below the anchor whatever the policies.)
+@discardableResult
+public func SecTrustSetOCSPResponse(_ trust: SecTrust, _ responseData: CFTypeRef?) -> OSStatus {
+    let responses: [Data]
+    switch responseData {
+    case nil: responses = []
+    case let data as Data: responses = [data]
+    case let array as [Any]:
+        let data = array.compactMap { $0 as? Data }
+        guard data.count == array.count else { return errSecParam }
+        responses = data
+    default: return errSecParam
+    }
+    trust.update { $0.ocspResponses = responses }
+    return errSecSuccess
 }
 
 // MARK: - Exceptions

@@ -9,6 +9,7 @@ public enum SecTrustResultType: UInt32, Sendable, CustomStringConvertible {
     /// Trusted, and the user (or exceptions from SecTrustSetExceptions) said so explicitly.
     case proceed = 1
     /// Never produced (Apple deprecated it in iOS 7 / macOS 10.9).
+    @available(*, deprecated)
     @available(iOS, introduced: 2.0, deprecated: 7.0)
     @available(macOS, introduced: 10.3, deprecated: 10.9)
     case confirm = 2
@@ -36,6 +37,7 @@ public enum SecTrustResultType: UInt32, Sendable, CustomStringConvertible {
 // The C enumerators, as Swift imports them (older code writes `SecTrustResultType(rawValue: UInt32(kSecTrustResultUnspecified))`).
 public let kSecTrustResultInvalid = Int(SecTrustResultType.invalid.rawValue)
 public let kSecTrustResultProceed = Int(SecTrustResultType.proceed.rawValue)
+@available(*, deprecated)
 public let kSecTrustResultConfirm = 2
 public let kSecTrustResultDeny = Int(SecTrustResultType.deny.rawValue)
 public let kSecTrustResultUnspecified = Int(SecTrustResultType.unspecified.rawValue)

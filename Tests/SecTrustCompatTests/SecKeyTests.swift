@@ -180,6 +180,6 @@ struct SecKeyTests {
         let trust = Fixtures.serverTrust()
         let expected = try key("leaf")
         #expect(SecTrustCopyKey(trust) == expected)
-        #expect(SecTrustCopyPublicKey(trust) == expected)
+        #expect(legacy.SecTrustCopyPublicKey(trust) == expected)
     }
 }

@@ -98,7 +98,7 @@ struct SecTrustAsyncTests {
         let queue = makeQueue("legacy")
         let label = queue.label
         let (result, onQueue): (SecTrustResultType, Bool) = await withCheckedContinuation { continuation in
-            SecTrustEvaluateAsync(Fixtures.serverTrust(host: "x.test"), queue) { _, result in
+            legacy.SecTrustEvaluateAsync(Fixtures.serverTrust(host: "x.test"), queue) { _, result in
                 continuation.resume(returning: (result, DispatchQueue.getSpecific(key: Self.queueKey) == label))
             }
         }

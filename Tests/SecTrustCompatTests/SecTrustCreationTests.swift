@@ -101,7 +101,7 @@ struct SecTrustCreationTests {
         // An evaluation would pin the verify date; a date pinned later than these calls proves none happened.
         let (_, created) = create([Fixtures.leaf, Fixtures.intermediate] as CFArray, nil)
         let trust = try #require(created)
-        #expect(SecTrustGetCertificateAtIndex(trust, 0) == Fixtures.leaf)
+        #expect(legacy.SecTrustGetCertificateAtIndex(trust, 0) == Fixtures.leaf)
         #expect(SecTrustCopyKey(trust) == SecCertificateCopyKey(Fixtures.leaf))
         Thread.sleep(forTimeInterval: 0.02)
         let afterCalls = CFAbsoluteTimeGetCurrent()
@@ -109,7 +109,7 @@ struct SecTrustCreationTests {
 
         let (_, other) = create([Fixtures.leaf, Fixtures.intermediate] as CFArray, nil)
         let evaluated = try #require(other)
-        #expect(SecTrustGetCertificateAtIndex(evaluated, 1) == Fixtures.intermediate)
+        #expect(legacy.SecTrustGetCertificateAtIndex(evaluated, 1) == Fixtures.intermediate)
         Thread.sleep(forTimeInterval: 0.02)
         #expect(SecTrustGetVerifyTime(evaluated) < CFAbsoluteTimeGetCurrent() - 0.01)
     }
@@ -129,20 +129,35 @@ struct SecTrustCreationTests {
 
     @Test("Network fetch: BasicX509 disallows it by default, SSL allows it; the setting is kept")
     func networkFetch() {
-        var allowed = true
+        var allowed: DarwinBoolean = true
         let basic = Fixtures.trust([Fixtures.leaf])
         #expect(SecTrustGetNetworkFetchAllowed(basic, &allowed) == errSecSuccess)
-        #expect(!allowed)
+        #expect(!allowed.boolValue)
         #expect(SecTrustSetNetworkFetchAllowed(basic, true) == errSecSuccess)
         SecTrustGetNetworkFetchAllowed(basic, &allowed)
-        #expect(allowed)
+        #expect(allowed.boolValue)
 
         let ssl = Fixtures.serverTrust()
         SecTrustGetNetworkFetchAllowed(ssl, &allowed)
-        #expect(allowed)
+        #expect(allowed.boolValue)
         SecTrustSetNetworkFetchAllowed(ssl, false)
         SecTrustGetNetworkFetchAllowed(ssl, &allowed)
-        #expect(!allowed)
+        #expect(!allowed.boolValue)
         #expect(Evaluation(ssl).result == .unspecified)  // nothing here needs the network
+    }
+
+    @Test("Network fetch: the last policy with an opinion decides; a revocation policy re-enables fetching")
+    func networkFetchWithRevocationPolicies() throws {
+        func allowed(_ policies: [SecPolicy]) -> Bool {
+            var allowed: DarwinBoolean = false
+            SecTrustGetNetworkFetchAllowed(Fixtures.trust([Fixtures.leaf], policies: policies), &allowed)
+            return allowed.boolValue
+        }
+        let revocation = try #require(SecPolicyCreateRevocation(kSecRevocationUseAnyAvailableMethod))
+        let offline = try #require(SecPolicyCreateRevocation(kSecRevocationOCSPMethod | kSecRevocationNetworkAccessDisabled))
+        #expect(allowed([SecPolicyCreateBasicX509(), revocation]))
+        #expect(!allowed([revocation, SecPolicyCreateBasicX509()]))
+        #expect(!allowed([SecPolicyCreateSSL(true, nil), offline]))
+        #expect(allowed([SecPolicyCreateSSL(true, nil)]))
     }
 }

@@ -80,7 +80,7 @@ struct SecTrustEvaluationTests {
     ])
     func secTrustEvaluate(host: String, expected: SecTrustResultType) {
         var result = SecTrustResultType.invalid
-        #expect(SecTrustEvaluate(Fixtures.serverTrust(host: host), &result) == errSecSuccess)
+        #expect(legacy.SecTrustEvaluate(Fixtures.serverTrust(host: host), &result) == errSecSuccess)
         #expect(result == expected)
     }
 
@@ -132,8 +132,8 @@ struct SecTrustEvaluationTests {
 
     @Test("SecTrustCopyProperties: Apple's failure sentences; nil when trusted")
     func copyProperties() throws {
-        #expect(SecTrustCopyProperties(Fixtures.serverTrust()) == nil)
-        let properties = try #require(SecTrustCopyProperties(Fixtures.serverTrust(host: "x.test")) as? [[String: Any]])
+        #expect(legacy.SecTrustCopyProperties(Fixtures.serverTrust()) == nil)
+        let properties = try #require(legacy.SecTrustCopyProperties(Fixtures.serverTrust(host: "x.test")) as? [[String: Any]])
         #expect(properties.count == 1)
         #expect(properties[0]["type"] as? String == "error")
         #expect(properties[0]["value"] as? String == "Hostname mismatch.")
@@ -146,12 +146,12 @@ struct SecTrustEvaluationTests {
         let root = Fixtures.root
         let trust = Fixtures.trust([leaf, intermediate], policies: [SecPolicyCreateSSL(true, Fixtures.leafHost as CFString)],
                                    anchors: [root])
-        #expect(SecTrustGetCertificateAtIndex(trust, 0) === leaf)
+        #expect(legacy.SecTrustGetCertificateAtIndex(trust, 0) === leaf)
         #expect(SecTrustGetCertificateCount(trust) == 3)
-        #expect(SecTrustGetCertificateAtIndex(trust, 1) === intermediate)
-        #expect(SecTrustGetCertificateAtIndex(trust, 2) === root)
-        #expect(SecTrustGetCertificateAtIndex(trust, 3) == nil)
-        #expect(SecTrustGetCertificateAtIndex(trust, -1) == nil)
+        #expect(legacy.SecTrustGetCertificateAtIndex(trust, 1) === intermediate)
+        #expect(legacy.SecTrustGetCertificateAtIndex(trust, 2) === root)
+        #expect(legacy.SecTrustGetCertificateAtIndex(trust, 3) == nil)
+        #expect(legacy.SecTrustGetCertificateAtIndex(trust, -1) == nil)
         let chain = try #require(SecTrustCopyCertificateChain(trust) as? [SecCertificate])
         #expect(chain.count == 3)
         #expect(chain[0] === leaf && chain[1] === intermediate && chain[2] === root)

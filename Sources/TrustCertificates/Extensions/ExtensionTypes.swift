@@ -93,6 +93,12 @@ public enum ExtensionOID {
     public static let inhibitAnyPolicy = "2.5.29.54"
     public static let authorityInfoAccess = "1.3.6.1.5.5.7.1.1"
     public static let subjectInfoAccess = "1.3.6.1.5.5.7.1.11"
+    public static let privateKeyUsagePeriod = "2.5.29.16"
+    public static let qcStatements = "1.3.6.1.5.5.7.1.3"
+    /// id-pkix-ocsp-nocheck (RFC 6960 §4.2.2.2.1): an OCSP responder's certificate need not be checked.
+    public static let ocspNoCheck = "1.3.6.1.5.5.7.48.1.5"
+    public static let netscapeCertType = "2.16.840.1.113730.1.1"
+    public static let entrustVersionInfo = "1.2.840.113533.7.65.0"
 
     /// Extensions whose meaning TrustCheck knows and either enforces or may safely ignore when critical.
     /// Policy mappings, policy constraints and inhibitAnyPolicy are absent on purpose: TrustCheck does
@@ -102,4 +108,31 @@ public enum ExtensionOID {
         crlDistributionPoints, certificatePolicies, authorityKeyIdentifier, extendedKeyUsage,
         authorityInfoAccess, subjectInfoAccess,
     ]
+
+    /// The extensions Apple's certificate parser knows, which Apple therefore never counts as unknown when
+    /// critical (apple-sectrust.md §4.6): the OIDs of SecCertificate.c's extension parser table (SKI, KU,
+    /// privateKeyUsagePeriod, SAN, IAN, BC, NC, CRLDP, CP, AKI, EKU, AIA, SIA, Netscape cert type, Entrust
+    /// version info, OCSP no-check; its Apple escrow marker lies under an Apple arc), QCStatements, and every
+    /// OID under `appleArcs` or in `carConnectivity` (Apple's isAppleExtensionOID / isCCCExtensionOID).
+    ///
+    /// Apple's table also has policyMappings, policyConstraints and inhibitAnyPolicy, but Apple knows them
+    /// because it runs the policy tree that enforces them; TrustCheck does not, so they stay unknown here and a
+    /// critical one still fails closed. Apple's newest `isOtherKnownExtensionOID` list is not included: its
+    /// contents were not available to check.
+    public static let knownToApple: Set<String> = understood.union([
+        privateKeyUsagePeriod, netscapeCertType, entrustVersionInfo, ocspNoCheck, qcStatements,
+    ])
+
+    /// Arcs under which Apple treats every extension as known: 1.2.840.113635.100.{6, 11, 12, 13, 15}.
+    public static let appleArcs = ["6", "11", "12", "13", "15"].map { "1.2.840.113635.100.\($0)." }
+
+    /// The Car Connectivity Consortium's vehicle and CA extensions Apple knows.
+    public static let carConnectivity: Set<String> = [
+        "1.3.6.1.4.1.41577.5.1", "1.3.6.1.4.1.41577.5.8", "1.3.6.1.4.1.41577.5.9",
+    ]
+
+    /// Whether Apple's certificate parser knows `oid` (see `knownToApple`).
+    public static func isKnownToApple(_ oid: String) -> Bool {
+        knownToApple.contains(oid) || carConnectivity.contains(oid) || appleArcs.contains { oid.hasPrefix($0) }
+    }
 }

@@ -13,9 +13,10 @@ struct BasicCertificateProcessing: PathCheck {
         checkNameConstraints(context, into: &failures)
         for (index, certificate) in certificates.enumerated() {
             let isAnchor = index == context.anchorIndex
-            if !isAnchor, !certificate.unknownCriticalExtensions.isEmpty {
+            let unknownCritical = profile.unknownCriticalExtensions(of: certificate)
+            if !isAnchor, !unknownCritical.isEmpty {
                 failures.append(TrustFailure(index: index, check: .criticalExtensions,
-                                             detail: certificate.unknownCriticalExtensions.joined(separator: ", ")))
+                                             detail: unknownCritical.joined(separator: ", ")))
             }
             if !certificate.unparseableExtensions.isEmpty {
                 failures.append(TrustFailure(index: index, check: .unparseableExtension,

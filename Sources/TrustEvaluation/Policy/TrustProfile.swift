@@ -1,3 +1,5 @@
+import TrustCertificates
+
 /// Which rule book an evaluation follows.
 public enum TrustProfile: String, Sendable, CaseIterable, Codable {
     /// Apple's SecPolicyCreateSSL / SecPolicyCreateBasicX509, as apple-sectrust.md describes them (the default).
@@ -6,4 +8,17 @@ public enum TrustProfile: String, Sendable, CaseIterable, Codable {
     case webpki
     /// Plain RFC 5280 path validation.
     case rfc5280
+}
+
+extension TrustProfile {
+    /// The critical extensions of `certificate` this profile does not know; any of them makes the certificate
+    /// unusable (CriticalExtensions, -67603). The apple profile knows what Apple's parser knows
+    /// (`ExtensionOID.isKnownToApple`); webpki and rfc5280 know what TrustCheck enforces or may safely ignore
+    /// (`ExtensionOID.understood`).
+    func unknownCriticalExtensions(of certificate: Certificate) -> [String] {
+        switch self {
+        case .apple: return certificate.criticalExtensionOIDs.filter { !ExtensionOID.isKnownToApple($0) }
+        case .webpki, .rfc5280: return certificate.unknownCriticalExtensions
+        }
+    }
 }
