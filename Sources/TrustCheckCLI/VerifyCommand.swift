@@ -92,12 +92,14 @@ struct VerifyCommand: Subcommand {
             : TrustPolicy.ssl(server: true, hostname: settings.host, profile: settings.profile)
         let narration = NarrationLog()
         let explain = arguments.has("--explain")
-        let result = TrustEvaluator(anchors: anchors, policies: [policy], crls: crls).evaluate(
+        var evaluator = TrustEvaluator(anchors: anchors, policies: [policy])
+        evaluator.crls = crls
+        let result = evaluator.evaluate(
             leaf: leaf, intermediates: Array(chainPaths.flatMap(\.certificates).dropFirst()), at: settings.time,
             diagnostics: explain ? narration.append : nil)
 
         if arguments.has("--json") {
-            io.stdout.write(VerifyReport.json(result, settings: settings, crlCount: crls.count,
+            io.stdout.write(VerifyReport.json(result, settings: settings, crlCount: crls.crls.count,
                                               narration: explain ? narration.lines : nil).rendered() + "\n")
         } else {
             if explain { io.stdout.write(narration.lines.map { "  " + $0 }.joined(separator: "\n") + "\n\n") }
