@@ -122,10 +122,10 @@ public enum CertificateLoader {
     {
         // A UTF-8 byte order mark (Windows editors write one) starts text, never DER.
         let text = bytes.starts(with: PEMDecoder.byteOrderMark) ? bytes.dropFirst(PEMDecoder.byteOrderMark.count) : bytes[...]
-        try refuseBlank(text, path: path)
         if text.first == 0x30 { return try splitDER(Array(text), of: kind, path: path) }
         if PEMDecoder.containsBlock(text) { return try PEMDecoder.blocks(in: text, of: kind, path: path) }
         if kind.allowsBareBase64, let bare = bareBase64(text) { return try splitDER(bare, of: kind, path: path) }
+        try refuseBlank(text, path: path)
         throw CertificateLoadError(path: path, kind: kind.notFound, problem: kind.unrecognised)
     }
 
