@@ -33,8 +33,11 @@ struct VerifyCommand: Subcommand {
         Revocation (errSecCertificateRevoked -67820, fatal). When all of its issuer's CRLs are unusable
         (expired or not yet valid, issuer without cRLSign, CRLNumber missing or critical, an unknown
         critical extension such as a delta or partitioned CRL's) the chain fails with
-        RevocationResponseRequired (errSecIncompleteCertRevocationCheck -67635). A certificate whose
-        issuer has no CRL among them is not checked. Nothing is fetched.
+        RevocationResponseRequired (errSecIncompleteCertRevocationCheck -67635). A CRL with a malformed
+        signature, or one that does not parse (a warning names it; the other CRLs are still used), counts
+        as an unusable CRL of its issuer, or of any issuer when its issuer cannot be read. A certificate
+        whose issuer has no CRL among them is not checked. Nothing is fetched. A --crl file that cannot be
+        read or holds no CRL is an input error (exit 2).
 
         --json prints an object with: trusted (bool), result (Apple's SecTrustResultType name),
         error {code (OSStatus), message, detailed_message, check, index} or null, chain [{subject, issuer,
