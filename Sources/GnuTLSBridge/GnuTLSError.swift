@@ -1,7 +1,12 @@
 import CGnuTLS
+import Foundation
 
 /// A failed GnuTLS call: the library's error code, the function that returned it and GnuTLS's own text.
-public struct GnuTLSError: Error, Sendable, Equatable, CustomStringConvertible {
+///
+/// Its stable code is GnuTLS's own, as Apple's errors keep their OSStatus: `code` is the negative
+/// GNUTLS_E_* number (part of GnuTLS's ABI) and `name` its symbol. TrustCheck's own error types use
+/// string codes instead ("certificate.parse.malformedDER", see TrustCertificates).
+public struct GnuTLSError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
     public let code: Int32
     public let function: String
 
@@ -15,7 +20,14 @@ public struct GnuTLSError: Error, Sendable, Equatable, CustomStringConvertible {
         return String(cString: text)
     }
 
+    /// GnuTLS's symbol for the code, e.g. "GNUTLS_E_ASN1_DER_ERROR".
+    public var name: String {
+        guard let text = gnutls_strerror_name(code) else { return "GNUTLS_E_UNKNOWN(\(code))" }
+        return String(cString: text)
+    }
+
     public var description: String { "\(function): \(message) (\(code))" }
+    public var errorDescription: String? { description }
 
     /// GNUTLS_E_REQUESTED_DATA_NOT_AVAILABLE: "absent" or "index past the end" in the getter family.
     static let notAvailable: Int32 = -56
@@ -23,6 +35,6 @@ public struct GnuTLSError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 @inline(__always)
-func check(_ rc: Int32, _ function: String) throws {
+func check(_ rc: Int32, _ function: String) throws(GnuTLSError) {
     if rc < 0 { throw GnuTLSError(code: rc, function: function) }
 }

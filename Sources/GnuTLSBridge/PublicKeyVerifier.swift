@@ -16,14 +16,21 @@ public enum SignatureCheck: Sendable, Equatable {
 public final class PublicKeyVerifier: @unchecked Sendable {
     private let handle: gnutls_pubkey_t
 
-    public init(subjectPublicKeyInfo spki: [UInt8]) throws {
+    /// Imports the key and checks its parameters as GnuTLS can (gnutls_pubkey_verify_params: an EC
+    /// point must lie on its curve), so that a key no key pair can have verifies nothing.
+    public init(subjectPublicKeyInfo spki: [UInt8]) throws(GnuTLSError) {
         var handle: gnutls_pubkey_t?
         try check(gnutls_pubkey_init(&handle), "gnutls_pubkey_init")
         guard let key = handle else { throw GnuTLSError(code: -25, function: "gnutls_pubkey_init") }
-        let rc = withDatum(spki) { gnutls_pubkey_import(key, $0, GNUTLS_X509_FMT_DER) }
-        if rc < 0 {
+        let imported = withDatum(spki) { gnutls_pubkey_import(key, $0, GNUTLS_X509_FMT_DER) }
+        if imported < 0 {
             gnutls_pubkey_deinit(key)
-            throw GnuTLSError(code: rc, function: "gnutls_pubkey_import")
+            throw GnuTLSError(code: imported, function: "gnutls_pubkey_import")
+        }
+        let valid = gnutls_pubkey_verify_params(key)
+        if valid < 0 {
+            gnutls_pubkey_deinit(key)
+            throw GnuTLSError(code: valid, function: "gnutls_pubkey_verify_params")
         }
         self.handle = key
     }

@@ -6,6 +6,9 @@ public enum Base64 {
 
     /// Strict decode: only the base64 alphabet, correct padding; whitespace is the caller's to strip.
     public static func decode(_ text: String) -> [UInt8]? { Data(base64Encoded: text).map { Array($0) } }
+
+    /// Strict decode of ASCII bytes, as `decode(_:)`.
+    public static func decode(_ ascii: [UInt8]) -> [UInt8]? { Data(base64Encoded: Data(ascii)).map { Array($0) } }
 }
 
 public enum Hex {

@@ -20,7 +20,7 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
     public let signatureAlgorithm: SignatureAlgorithmInfo
     public let signatureAlgorithmOID: String
     public let tbsCertificate: [UInt8]
-    public let signature: [UInt8]
+    public let signatureValue: SignatureValue
     public let publicKey: PublicKeyInfo
 
     public let extensions: [CertificateExtension]
@@ -49,21 +49,22 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
             var parts = DERReader(outer.content)
             let tbs = try parts.read(tag: DERTag.sequence, "a TBSCertificate SEQUENCE")
             _ = try parts.read(tag: DERTag.sequence, "a signatureAlgorithm")
-            signature = Array(try parts.read(tag: DERTag.bitString, "a signature BIT STRING").bitStringBytes())
+            let (signatureBytes, unusedBits) = try parts.read(tag: DERTag.bitString, "a signature BIT STRING").bitString()
+            signatureValue = SignatureValue(bytes: Array(signatureBytes), unusedBits: unusedBits)
             guard parts.isAtEnd else { throw DERError.unexpected("a Certificate of three fields") }
             tbsCertificate = Array(tbs.encoded)
             (notBefore, notAfter) = try Self.validity(of: tbs)
         } catch let error as DERError {
-            throw CertificateParseError("not a DER certificate: \(error)")
+            throw CertificateParseError(.malformedDER, "not a DER certificate: \(error)")
         } catch {
-            throw CertificateParseError("not a DER certificate: \(error)")
+            throw CertificateParseError(.malformedDER, "not a DER certificate: \(error)")
         }
 
         let fields: GnuTLSCertificateFields
         do {
             fields = try GnuTLSCertificateParser.parse(der: der)
         } catch {
-            throw CertificateParseError("GnuTLS rejected the certificate: \(error)")
+            throw CertificateParseError(.rejectedByGnuTLS, "GnuTLS rejected the certificate: \(error)")
         }
 
         do {
@@ -73,7 +74,7 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
                 spki: fields.subjectPublicKeyInfo.isEmpty ? try Self.rawSPKI(of: der) : fields.subjectPublicKeyInfo,
                 gnutlsBits: fields.publicKeyBits)
         } catch {
-            throw CertificateParseError("malformed name or key: \(error)")
+            throw CertificateParseError(.malformedNameOrKey, "malformed name or key: \(error)")
         }
 
         sha256 = Digest.sha256(der)
@@ -141,7 +142,16 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
         return Array(try tbs.read(tag: DERTag.sequence, "a SubjectPublicKeyInfo").encoded)
     }
 
+    /// Whether `issuer`'s key made this certificate's signature. The one place a certificate's
+    /// signature is checked: a malformed signature value or a key GnuTLS cannot use verifies nothing.
+    public func isSigned(by issuer: Certificate) -> Bool {
+        signatureValue.isMade(by: issuer.publicKey, over: tbsCertificate, algorithm: signatureAlgorithm)
+    }
+
     // MARK: Derived views
+
+    /// The signature's octets (see `signatureValue` for its unused bits).
+    public var signature: [UInt8] { signatureValue.bytes }
 
     public var spkiSHA256: [UInt8] { publicKey.spkiSHA256 }
     public var pin: String { publicKey.pin }

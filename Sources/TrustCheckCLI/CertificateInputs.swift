@@ -1,4 +1,5 @@
 import TrustCertificates
+import TrustEvaluation
 
 /// The certificates found at one command-line path, in file order.
 struct LoadedPath {
@@ -23,18 +24,22 @@ enum CertificateInputs {
         return failed ? nil : loaded
     }
 
-    /// Loads every CRL file, reporting each failure the same way; nil if any path fails.
-    static func loadCRLs(_ paths: [String], io: CommandIO) -> [CertificateRevocationList]? {
-        var loaded: [CertificateRevocationList] = []
+    /// Loads every CRL file, reporting each failure the same way; nil if any path fails. A CRL that
+    /// does not parse inside a readable file is no input error: it is kept as unreadable (the
+    /// evaluation names it when it leaves a certificate's status unknown) and a warning names it.
+    static func loadCRLs(_ paths: [String], io: CommandIO) -> CRLStore? {
+        var files: [CRLFile] = []
         var failed = false
         for path in paths {
             do {
-                loaded += try CRLLoader.load(path: path)
+                let file = try CRLLoader.file(at: path)
+                for unreadable in file.unreadable { io.error("warning: unusable CRL \(unreadable)") }
+                files.append(file)
             } catch {
                 io.error(error.description)
                 failed = true
             }
         }
-        return failed ? nil : loaded
+        return failed ? nil : CRLStore(files)
     }
 }

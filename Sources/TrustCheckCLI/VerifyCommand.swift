@@ -33,8 +33,11 @@ struct VerifyCommand: Subcommand {
         Revocation (errSecCertificateRevoked -67820, fatal). When all of its issuer's CRLs are unusable
         (expired or not yet valid, issuer without cRLSign, CRLNumber missing or critical, an unknown
         critical extension such as a delta or partitioned CRL's) the chain fails with
-        RevocationResponseRequired (errSecIncompleteCertRevocationCheck -67635). A certificate whose
-        issuer has no CRL among them is not checked. Nothing is fetched.
+        RevocationResponseRequired (errSecIncompleteCertRevocationCheck -67635). A CRL with a malformed
+        signature, or one that does not parse (a warning names it; the other CRLs are still used), counts
+        as an unusable CRL of its issuer, or of any issuer when its issuer cannot be read. A certificate
+        whose issuer has no CRL among them is not checked. Nothing is fetched. A --crl file that cannot be
+        read or holds no CRL is an input error (exit 2).
 
         --json prints an object with: trusted (bool), result (Apple's SecTrustResultType name),
         error {code (OSStatus), message, detailed_message, check, index} or null, chain [{subject, issuer,
@@ -97,12 +100,14 @@ struct VerifyCommand: Subcommand {
             : TrustPolicy.ssl(server: true, hostname: settings.host, profile: settings.profile)
         let narration = NarrationLog()
         let explain = arguments.has("--explain")
-        let result = TrustEvaluator(anchors: anchors, policies: [policy], crls: crls).evaluate(
+        var evaluator = TrustEvaluator(anchors: anchors, policies: [policy])
+        evaluator.crls = crls
+        let result = evaluator.evaluate(
             leaf: leaf, intermediates: Array(chainPaths.flatMap(\.certificates).dropFirst()), at: settings.time,
             diagnostics: explain ? narration.append : nil)
 
         if arguments.has("--json") {
-            io.stdout.write(VerifyReport.json(result, settings: settings, crlCount: crls.count,
+            io.stdout.write(VerifyReport.json(result, settings: settings, crlCount: crls.crls.count,
                                               narration: explain ? narration.lines : nil).rendered() + "\n")
         } else {
             if explain { io.stdout.write(narration.lines.map { "  " + TerminalText.escaped($0) }.joined(separator: "\n") + "\n\n") }

@@ -105,14 +105,14 @@ import TrustCertificates
 
     @Test func aCertificateIsNotACRL() throws {
         let certificate = try CRLFixtures.certificate("root.pem")
-        #expect(throws: CRLParseError("not a DER CRL: DER structure is not a signature AlgorithmIdentifier")) {
+        #expect(throws: CRLParseError(.malformedDER, "not a DER CRL: DER structure is not a signature AlgorithmIdentifier")) {
             _ = try CertificateRevocationList(der: certificate.der)
         }
     }
 
     @Test func bytesAfterTheCRLAreRefused() throws {
         let crl = try CRLFixtures.crls(["root.crl.pem"])[0]
-        #expect(throws: CRLParseError("not a DER CRL: DER structure is not a single CertificateList (bytes follow it)")) {
+        #expect(throws: CRLParseError(.malformedDER, "not a DER CRL: DER structure is not a single CertificateList (bytes follow it)")) {
             _ = try CertificateRevocationList(der: crl.der + [0x00, 0x00])
         }
     }
@@ -123,7 +123,7 @@ import TrustCertificates
         let serial: [UInt8] = [0x02, 0x06, 0x00, 0xDE, 0x57, 0xC0, 0xDE, 0x01]
         let at = try #require((0...(der.count - serial.count)).first { Array(der[$0..<$0 + serial.count]) == serial })
         der[at] = DERTag.boolean
-        #expect(throws: CRLParseError("revoked entry 1: DER structure is not a userCertificate serial number")) {
+        #expect(throws: CRLParseError(.badEntry, "revoked entry 1: DER structure is not a userCertificate serial number")) {
             _ = try CertificateRevocationList(der: der)
         }
     }

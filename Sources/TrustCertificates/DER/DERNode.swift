@@ -1,3 +1,5 @@
+import Foundation
+
 /// One DER TLV: its tag, where its content lies, and the whole encoding.
 public struct DERNode: Sendable {
     public let tag: UInt8
@@ -15,12 +17,21 @@ public struct DERNode: Sendable {
         return nodes
     }
 
-    /// The content octets of a BIT STRING, without the unused-bits byte (which must be 0).
-    public func bitStringBytes() throws -> ArraySlice<UInt8> {
-        guard tag == DERTag.bitString, let unused = content.first, unused == 0 else {
-            throw DERError.unexpected("a BIT STRING with no unused bits")
+    /// A BIT STRING's octets and how many bits of the last one are unused (0–7; 0 when there are no
+    /// octets, X.690 §8.6.2). Whether unused bits are acceptable is the caller's to judge: a key or a
+    /// signature is a whole number of octets, flag bits are not.
+    public func bitString() throws -> (bytes: ArraySlice<UInt8>, unusedBits: Int) {
+        guard tag == DERTag.bitString, let unused = content.first, unused <= 7, unused == 0 || content.count > 1 else {
+            throw DERError.unexpected("a BIT STRING")
         }
-        return content.dropFirst()
+        return (content.dropFirst(), Int(unused))
+    }
+
+    /// The octets of a BIT STRING that must have no unused bits.
+    public func bitStringBytes() throws -> ArraySlice<UInt8> {
+        let (bytes, unusedBits) = try bitString()
+        guard unusedBits == 0 else { throw DERError.unexpected("a BIT STRING with no unused bits") }
+        return bytes
     }
 }
 
@@ -59,10 +70,21 @@ public enum DEREncoder {
     }
 }
 
-public enum DERError: Error, Sendable, Equatable, CustomStringConvertible {
+/// Why bytes are not the DER expected. `code` is stable ("der.<case>", see `CertificateParseError`).
+public enum DERError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
     case truncated
     case nonMinimalLength
     case unexpected(String)
+
+    public var code: String {
+        switch self {
+        case .truncated: return "der.truncated"
+        case .nonMinimalLength: return "der.nonMinimalLength"
+        case .unexpected: return "der.unexpected"
+        }
+    }
+
+    public var errorDescription: String? { description }
 
     public var description: String {
         switch self {

@@ -20,6 +20,14 @@ public enum PublicKeyAlgorithm: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Whether TrustCheck verifies signatures made with this kind of key (through GnuTLS).
+    var isVerifiable: Bool {
+        switch self {
+        case .rsa, .rsaPSS, .ecdsa, .ed25519, .ed448: return true
+        case .dsa, .other: return false
+        }
+    }
+
     static let curveNames: [String: String] = [
         "1.2.840.10045.3.1.7": "P-256", "1.3.132.0.34": "P-384", "1.3.132.0.35": "P-521",
         "1.3.132.0.33": "P-224", "1.2.840.10045.3.1.1": "P-192", "1.3.132.0.10": "secp256k1",

@@ -7,13 +7,19 @@ public struct PublicKeyInfo: Sendable {
     public let algorithm: PublicKeyAlgorithm
     /// RSA modulus bits, EC curve bits, 256/456 for Ed25519/Ed448; 0 when unknown.
     public let bits: Int
+    /// The RSA public exponent, big-endian without leading zeros; nil for other keys.
+    public let rsaPublicExponent: [UInt8]?
+    /// Why this cannot be a real key of its algorithm (see `KeyDefects`); nil when it can be. A key
+    /// with a defect makes no trustworthy signature, whatever GnuTLS's arithmetic says of one.
+    public let defect: String?
     /// Apple's SecKeyCopyExternalRepresentation: PKCS#1 RSAPublicKey for RSA, 04||X||Y for EC,
     /// the raw key for EdDSA. Empty for keys Apple cannot represent.
     public let externalRepresentation: [UInt8]
     /// SHA-256 of the SPKI DER: the HPKP / TrustKit / ATS pin.
     public let spkiSHA256: [UInt8]
     public let externalRepresentationSHA256: [UInt8]
-    /// nil when GnuTLS cannot import the key; such a key verifies no signature.
+    /// nil when GnuTLS cannot import the key or finds its parameters invalid; such a key verifies no
+    /// signature.
     public let verifier: PublicKeyVerifier?
 
     public var pin: String { "sha256/" + Base64.encode(spkiSHA256) }
@@ -30,21 +36,28 @@ public struct PublicKeyInfo: Sendable {
         let oid = OIDDecoder.dotted(oidNode.content) ?? "?"
         let parameters = algorithmFields.isAtEnd ? nil : try algorithmFields.read()
 
+        var defects: [String] = []
+        var exponent: [UInt8]?
         switch oid {
-        case "1.2.840.113549.1.1.1":
-            algorithm = .rsa
-            externalRepresentation = Array(keyBits)
-            bits = try Self.rsaModulusBits(keyBits)
-        case "1.2.840.113549.1.1.10":
-            algorithm = .rsaPSS
-            externalRepresentation = []
-            bits = try Self.rsaModulusBits(keyBits)
+        case "1.2.840.113549.1.1.1", "1.2.840.113549.1.1.10":
+            algorithm = oid == "1.2.840.113549.1.1.1" ? .rsa : .rsaPSS
+            // Apple represents rsaEncryption keys only; an RSA-PSS SPKI has no SecKey.
+            externalRepresentation = algorithm == .rsa ? Array(keyBits) : []
+            if let key = KeyDefects.RSAPublicKey(pkcs1: keyBits) {
+                bits = key.modulusBits
+                exponent = key.exponent
+                defects = KeyDefects.rsa(key)
+            } else {
+                bits = 0
+                defects = ["the RSA key is not a DER RSAPublicKey of two positive INTEGERs"]
+            }
         case "1.2.840.10045.2.1":
             let curveOID = parameters.flatMap { $0.tag == DERTag.oid ? OIDDecoder.dotted($0.content) : nil } ?? "?"
             let curve = PublicKeyAlgorithm.curveNames[curveOID] ?? curveOID
             algorithm = .ecdsa(curve: curve)
             externalRepresentation = Array(keyBits)
             bits = ["P-256": 256, "P-384": 384, "P-521": 521, "P-224": 224, "P-192": 192, "secp256k1": 256][curve] ?? gnutlsBits
+            defects = KeyDefects.ec(point: keyBits)
         case "1.3.101.112":
             algorithm = .ed25519
             externalRepresentation = Array(keyBits)
@@ -64,16 +77,23 @@ public struct PublicKeyInfo: Sendable {
         }
         spkiSHA256 = Digest.sha256(spki)
         externalRepresentationSHA256 = externalRepresentation.isEmpty ? [] : Digest.sha256(externalRepresentation)
-        verifier = try? PublicKeyVerifier(subjectPublicKeyInfo: spki)
+        rsaPublicExponent = exponent
+        do {
+            verifier = try PublicKeyVerifier(subjectPublicKeyInfo: spki)
+        } catch {
+            verifier = nil
+            // DSA and unknown algorithms are unusable by policy already (KeyStrengthCheck); for the
+            // others, GnuTLS's refusal is the one defect TrustCheck's own checks did not name.
+            if defects.isEmpty, algorithm.isVerifiable { defects = [Self.defect(importing: algorithm, error)] }
+        }
+        defect = defects.isEmpty ? nil : defects.joined(separator: "; ")
     }
 
-    /// Bit length of the modulus in a PKCS#1 RSAPublicKey.
-    private static func rsaModulusBits(_ pkcs1: ArraySlice<UInt8>) throws -> Int {
-        var reader = DERReader(pkcs1)
-        let sequence = try reader.read(tag: DERTag.sequence, "an RSAPublicKey")
-        var fields = DERReader(sequence.content)
-        let modulus = try fields.read(tag: DERTag.integer, "an RSA modulus").content.drop { $0 == 0 }
-        guard let top = modulus.first else { return 0 }
-        return (modulus.count - 1) * 8 + (8 - top.leadingZeroBitCount)
+    /// GnuTLS's refusal in words: its parameter check of an EC key is the on-curve test.
+    private static func defect(importing algorithm: PublicKeyAlgorithm, _ error: GnuTLSError) -> String {
+        if case .ecdsa(let curve) = algorithm, error.function == "gnutls_pubkey_verify_params" {
+            return "EC public key is not a point on \(curve)"
+        }
+        return "GnuTLS cannot use the key: \(error.message)"
     }
 }

@@ -7,7 +7,14 @@ public enum CRLLoader {
     /// More CRLs than this in one file are refused; the file size limit is `CertificateLoader.maximumFileSize`.
     public static let maximumCRLs = 10_000
 
+    /// Loads one file, every CRL of which must parse.
     public static func load(path: String) throws(CertificateLoadError) -> [CertificateRevocationList] {
+        try requireReadable(try file(at: path)).crls
+    }
+
+    /// Loads one file, keeping CRLs that do not parse as `UnreadableCRL`s. A file that cannot be read
+    /// or holds no CRL (not PEM or DER, no `X509 CRL` block, broken PEM or DER framing) is still an error.
+    public static func file(at path: String) throws(CertificateLoadError) -> CRLFile {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw CertificateLoadError(path: path, kind: .unreadable, problem: "no such file or directory")
@@ -15,10 +22,10 @@ public enum CRLLoader {
         guard !isDirectory.boolValue else {
             throw CertificateLoadError(path: path, kind: .unreadable, problem: "is a directory, not a file of CRLs")
         }
-        return try crls(in: try CertificateLoader.read(path), from: path)
+        return try file(in: try CertificateLoader.read(path), from: path)
     }
 
-    /// Loads every path in order, dropping exact duplicates.
+    /// Loads every path in order, dropping exact duplicates; every CRL must parse.
     public static func load(paths: [String]) throws(CertificateLoadError) -> [CertificateRevocationList] {
         var seen = Set<[UInt8]>()
         var result: [CertificateRevocationList] = []
@@ -28,30 +35,35 @@ public enum CRLLoader {
         return result
     }
 
-    /// Parses CRLs from bytes; `path` only names the source in errors.
+    /// Parses CRLs from bytes, every one of which must parse; `path` only names the source in errors.
     public static func crls(in bytes: [UInt8], from path: String) throws(CertificateLoadError) -> [CertificateRevocationList] {
-        try CertificateLoader.refuseBlank(bytes, path: path)
-        let ders: [ArraySlice<UInt8>]
-        if bytes.first == 0x30 {
-            ders = try CertificateLoader.splitDER(bytes, of: .crl, path: path)
-        } else if let text = CertificateLoader.pemText(bytes) {
-            ders = try PEMDecoder.blocks(in: text, of: .crl, path: path)
-        } else {
-            throw CertificateLoadError(path: path, kind: .notACRL, problem: "not a CRL: neither PEM nor DER")
-        }
+        try requireReadable(try file(in: bytes, from: path)).crls
+    }
+
+    /// Parses CRLs from bytes, keeping those that do not parse as `UnreadableCRL`s.
+    public static func file(in bytes: [UInt8], from path: String) throws(CertificateLoadError) -> CRLFile {
+        let ders = try CertificateLoader.encodedObjects(in: bytes, of: .crl, path: path)
         guard ders.count <= maximumCRLs else {
             throw CertificateLoadError(path: path, kind: .tooManyCertificates,
                                        problem: "\(ders.count) CRLs, more than the limit of \(maximumCRLs)")
         }
-        var result: [CertificateRevocationList] = []
-        for (index, der) in ders.enumerated() {
+        var crls: [CertificateRevocationList] = []
+        var unreadable: [UnreadableCRL] = []
+        for (index, slice) in ders.enumerated() {
+            let der = Array(slice)
             do {
-                result.append(try CertificateRevocationList(der: Array(der)))
+                crls.append(try CertificateRevocationList(der: der))
             } catch {
-                let which = ders.count > 1 ? "CRL \(index + 1) of \(ders.count): " : ""
-                throw CertificateLoadError(path: path, kind: .badCRL, problem: which + error.reason)
+                unreadable.append(UnreadableCRL(der: der, path: path, index: index, of: ders.count, error: error))
             }
         }
-        return result
+        return CRLFile(path: path, crls: crls, unreadable: unreadable)
+    }
+
+    /// The strict loaders' rule: the first CRL that does not parse fails the file.
+    private static func requireReadable(_ file: CRLFile) throws(CertificateLoadError) -> CRLFile {
+        guard let first = file.unreadable.first else { return file }
+        throw CertificateLoadError(path: file.path, kind: .badCRL,
+                                   problem: (first.position.isEmpty ? "" : first.position + ": ") + first.error.reason)
     }
 }

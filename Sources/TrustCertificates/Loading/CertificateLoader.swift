@@ -97,18 +97,7 @@ public enum CertificateLoader {
 
     /// Parses certificates from bytes; `path` only names the source in errors.
     public static func certificates(in bytes: [UInt8], from path: String) throws(CertificateLoadError) -> [Certificate] {
-        try refuseBlank(bytes, path: path)
-        let ders: [ArraySlice<UInt8>]
-        if bytes.first == 0x30 {
-            ders = try splitDER(bytes, of: .certificate, path: path)
-        } else if let text = pemText(bytes) {
-            ders = try PEMDecoder.blocks(in: text, of: .certificate, path: path)
-        } else if let bare = bareBase64(bytes) {
-            ders = try splitDER(bare, of: .certificate, path: path)
-        } else {
-            throw CertificateLoadError(path: path, kind: .notACertificate,
-                                       problem: "not a certificate: neither PEM, DER nor base64 DER")
-        }
+        let ders = try encodedObjects(in: bytes, of: .certificate, path: path)
         guard ders.count <= maximumCertificates else {
             throw CertificateLoadError(path: path, kind: .tooManyCertificates,
                                        problem: "\(ders.count) certificates, more than the limit of \(maximumCertificates)")
@@ -126,19 +115,28 @@ public enum CertificateLoader {
         return result
     }
 
+    /// The DER items a file holds, recognised by content: DER (one or several concatenated), PEM
+    /// blocks of `kind`, or bare base64 DER where `kind` allows it. Shared with `CRLLoader`.
+    static func encodedObjects(in bytes: [UInt8], of kind: EncodedObjectKind, path: String)
+        throws(CertificateLoadError) -> [ArraySlice<UInt8>]
+    {
+        // A UTF-8 byte order mark (Windows editors write one) starts text, never DER.
+        let text = bytes.starts(with: PEMDecoder.byteOrderMark) ? bytes.dropFirst(PEMDecoder.byteOrderMark.count) : bytes[...]
+        if text.first == 0x30 { return try splitDER(Array(text), of: kind, path: path) }
+        if PEMDecoder.containsBlock(text) { return try PEMDecoder.blocks(in: text, of: kind, path: path) }
+        if kind.allowsBareBase64, let bare = bareBase64(text) { return try splitDER(bare, of: kind, path: path) }
+        try refuseBlank(text, path: path)
+        throw CertificateLoadError(path: path, kind: kind.notFound, problem: kind.unrecognised)
+    }
+
     /// A file of nothing but whitespace is empty.
-    static func refuseBlank(_ bytes: [UInt8], path: String) throws(CertificateLoadError) {
-        guard !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else {
+    private static func refuseBlank(_ bytes: ArraySlice<UInt8>, path: String) throws(CertificateLoadError) {
+        guard !bytes.allSatisfy(isWhitespace) else {
             throw CertificateLoadError(path: path, kind: .empty, problem: "file is empty")
         }
     }
 
-    /// Whether bytes are PEM text: they hold a BEGIN line (UTF-8, or Latin-1 text around the blocks).
-    static func pemText(_ bytes: [UInt8]) -> String? {
-        guard let text = String(validating: bytes, as: UTF8.self) ?? String(bytes: bytes, encoding: .isoLatin1),
-              text.contains("-----BEGIN") else { return nil }
-        return text
-    }
+    private static func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
 
     /// One DER object or several concatenated.
     static func splitDER(_ bytes: [UInt8], of kind: EncodedObjectKind, path: String)
@@ -168,18 +166,18 @@ public enum CertificateLoader {
         return result
     }
 
-    private static func bareBase64(_ bytes: [UInt8]) -> [UInt8]? {
-        let body = bytes.filter { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }
+    private static func bareBase64(_ bytes: ArraySlice<UInt8>) -> [UInt8]? {
+        let body = bytes.filter { !isWhitespace($0) }
         guard body.count >= 16 else { return nil }
-        guard let decoded = Base64.decode(String(decoding: body, as: UTF8.self)), decoded.first == 0x30 else { return nil }
+        guard let decoded = Base64.decode(body), decoded.first == 0x30 else { return nil }
         return decoded
     }
 
     /// Whether a file in a directory is meant to hold certificates.
     private static func looksLikeCertificates(_ bytes: [UInt8]) -> Bool {
         if bytes.first == 0x30 { return true }
-        let head = String(decoding: bytes.prefix(1 << 20), as: UTF8.self)
-        return head.contains("-----BEGIN CERTIFICATE-----") || head.contains("-----BEGIN TRUSTED CERTIFICATE-----")
-            || head.contains("-----BEGIN X509 CERTIFICATE-----")
+        let head = bytes.prefix(1 << 20)
+        return ["-----BEGIN CERTIFICATE-----", "-----BEGIN TRUSTED CERTIFICATE-----", "-----BEGIN X509 CERTIFICATE-----"]
+            .contains { head.firstRange(of: Array($0.utf8)) != nil }
     }
 }

@@ -26,7 +26,7 @@ public final class CertificateRevocationList: Sendable, Hashable, CustomStringCo
     public let signatureAlgorithm: SignatureAlgorithmInfo
     public let signatureAlgorithmOID: String
     public let tbsCertList: [UInt8]
-    public let signature: [UInt8]
+    public let signatureValue: SignatureValue
     /// Entry positions by serial number; the first entry wins if a serial is listed twice.
     private let entryBySerial: [[UInt8]: Int]
 
@@ -41,7 +41,8 @@ public final class CertificateRevocationList: Sendable, Hashable, CustomStringCo
             var parts = DERReader(outer.content)
             let tbs = try parts.read(tag: DERTag.sequence, "a TBSCertList SEQUENCE")
             _ = try parts.read(tag: DERTag.sequence, "a signatureAlgorithm")
-            signature = Array(try parts.read(tag: DERTag.bitString, "a signature BIT STRING").bitStringBytes())
+            let (signatureBytes, unusedBits) = try parts.read(tag: DERTag.bitString, "a signature BIT STRING").bitString()
+            signatureValue = SignatureValue(bytes: Array(signatureBytes), unusedBits: unusedBits)
             guard parts.isAtEnd else { throw DERError.unexpected("a CertificateList of three fields") }
             tbsCertList = Array(tbs.encoded)
 
@@ -61,19 +62,19 @@ public final class CertificateRevocationList: Sendable, Hashable, CustomStringCo
         } catch let error as CRLParseError {
             throw error
         } catch {
-            throw CRLParseError("not a DER CRL: \(error)")
+            throw CRLParseError(.malformedDER, "not a DER CRL: \(error)")
         }
 
         let fields: GnuTLSCRLFields
         do {
             fields = try GnuTLSCRLParser.parse(der: der)
         } catch {
-            throw CRLParseError("GnuTLS rejected the CRL: \(error)")
+            throw CRLParseError(.rejectedByGnuTLS, "GnuTLS rejected the CRL: \(error)")
         }
         do {
             issuer = try DistinguishedName(der: fields.rawIssuer, rfc4514: fields.issuerString)
         } catch {
-            throw CRLParseError("malformed issuer name: \(error)")
+            throw CRLParseError(.malformedIssuer, "malformed issuer name: \(error)")
         }
 
         sha256 = Digest.sha256(der)
@@ -89,6 +90,14 @@ public final class CertificateRevocationList: Sendable, Hashable, CustomStringCo
             bySerial[entry.serialNumber] = index
         }
         entryBySerial = bySerial
+    }
+
+    /// The signature's octets (see `signatureValue` for its unused bits).
+    public var signature: [UInt8] { signatureValue.bytes }
+
+    /// Whether `issuer`'s key made this CRL's signature; a malformed signature value verifies nothing.
+    public func isSigned(by issuer: Certificate) -> Bool {
+        signatureValue.isMade(by: issuer.publicKey, over: tbsCertList, algorithm: signatureAlgorithm)
     }
 
     /// The entry revoking the certificate with this serial number (DER INTEGER content octets), if any.
@@ -118,7 +127,7 @@ public final class CertificateRevocationList: Sendable, Hashable, CustomStringCo
             do {
                 return try entry(node)
             } catch {
-                throw CRLParseError("revoked entry \(index + 1): \(error)")
+                throw CRLParseError(.badEntry, "revoked entry \(index + 1): \(error)")
             }
         }
     }
@@ -136,7 +145,7 @@ public final class CertificateRevocationList: Sendable, Hashable, CustomStringCo
             var value = DERReader(code.value)
             let enumerated = try value.read(tag: DERTag.enumerated, "a reasonCode ENUMERATED")
             guard value.isAtEnd, enumerated.content.count == 1, let parsed = CRLReason(rawValue: Int(enumerated.content.first!))
-            else { throw CRLParseError("reasonCode is not one of RFC 5280's reasons") }
+            else { throw CRLParseError(.badEntry, "reasonCode is not one of RFC 5280's reasons") }
             reason = parsed
         }
         return RevokedCertificate(serialNumber: Array(serial.content), revocationDate: date, reason: reason,

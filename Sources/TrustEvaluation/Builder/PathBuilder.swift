@@ -132,9 +132,7 @@ struct PathBuilder {
         let pair = SignaturePair(certificate, issuer)
         if let known = signatureCache[pair] { return known }
         signatureChecks += 1
-        let valid = issuer.publicKey.verifier?.verify(
-            data: certificate.tbsCertificate, signature: certificate.signature, algorithm: certificate.signatureAlgorithm.id)
-            == .valid
+        let valid = certificate.isSigned(by: issuer)
         signatureCache[pair] = valid
         return valid
     }

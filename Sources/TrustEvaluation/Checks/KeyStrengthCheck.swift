@@ -1,26 +1,46 @@
 import TrustCertificates
 
-/// Key sizes: broken keys fail every policy (WeakKeySize, fatal); the SSL server policy also requires
-/// RSA ≥ 2048 and EC ≥ 256 on every certificate, the anchor included (KeySize). The two are separate
-/// checks in Apple's policy, so a broken key fails both.
+/// Key sizes and key validity: broken keys fail every policy (WeakKeySize, fatal); the SSL server
+/// policy also requires RSA ≥ 2048 and EC ≥ 256 on every certificate, the anchor included (KeySize).
+/// The two are separate checks in Apple's policy, so a broken key fails both.
+///
+/// A key that no key pair can have (`PublicKeyInfo.defect`: RSA exponent 1, an even modulus, an EC
+/// point off its curve, ...) is broken too, on every certificate of the path: the anchor's key is
+/// what verifies the next certificate, and a pin on a leaf key that cannot exist means nothing.
+/// Apple's SecCertificateIsWeakKey counts a key SecCertificateCopyKey cannot create as weak, so
+/// WeakKeySize (errSecUnsupportedKeySize, -67735, fatal) is Apple's own answer for such a key.
 struct KeyStrengthCheck: PathCheck {
     /// Whether the policy's minimum sizes (KeySize) apply, on top of the broken-key floor.
     let enforceMinimumSizes: Bool
+    /// Whether RSA exponents must lie in the Baseline Requirements' range (web PKI profile).
+    let requireBaselineExponent: Bool
 
     func check(_ context: PathContext, into failures: inout [TrustFailure]) {
         for (index, certificate) in context.certificates.enumerated() {
             let key = certificate.publicKey
             if Self.isBroken(key) {
-                failures.append(TrustFailure(index: index, check: .weakKeySize, detail: "\(key.algorithm) \(key.bits) bits"))
+                failures.append(TrustFailure(index: index, check: .weakKeySize,
+                                             detail: key.defect ?? "\(key.algorithm) \(key.bits) bits"))
             }
             if enforceMinimumSizes && !Self.meetsMinimum(key) {
                 failures.append(TrustFailure(index: index, check: .keySize, detail: "\(key.algorithm) \(key.bits) bits"))
             }
+            if requireBaselineExponent, key.defect == nil, let exponent = key.rsaPublicExponent,
+               !Self.isInBaselineRange(exponent)
+            {
+                // Below the range it has at most 3 octets, above it more than 32.
+                let value = exponent.count <= 8 ? "\(exponent.reduce(UInt64(0)) { $0 << 8 | UInt64($1) })" : "above 2^256-1"
+                failures.append(TrustFailure(
+                    index: index, check: .webPKICompliance,
+                    detail: "RSA public exponent \(value) is outside the Baseline Requirements' range 2^16+1 to 2^256-1 (BR 6.1.6)"))
+            }
         }
     }
 
-    /// RSA below 1024 bits, EC below 160, and keys of an algorithm Apple cannot use.
+    /// RSA below 1024 bits, EC below 160, keys of an algorithm Apple cannot use, and keys that
+    /// cannot exist.
     static func isBroken(_ key: PublicKeyInfo) -> Bool {
+        if key.defect != nil { return true }
         switch key.algorithm {
         case .rsa, .rsaPSS: return key.bits < 1024
         case .ecdsa: return key.bits < 160
@@ -36,6 +56,16 @@ struct KeyStrengthCheck: PathCheck {
         case .ecdsa: return (key.bits + 7) / 8 >= 32
         case .ed25519, .ed448, .dsa, .other: return false
         }
+    }
+
+    /// CA/Browser Forum Baseline Requirements §6.1.6: "The value of the public exponent MUST be an
+    /// odd number equal to 3 or more. Additionally, the public exponent SHOULD be in the range
+    /// between 2^16 + 1 and 2^256 - 1." The web PKI profile holds the SHOULD as x509-limbo's webpki
+    /// verifiers do; oddness and ≥ 3 are every profile's (`PublicKeyInfo.defect`).
+    /// `exponent` is big-endian without leading zeros.
+    static func isInBaselineRange(_ exponent: [UInt8]) -> Bool {
+        guard exponent.count <= 32 else { return false }
+        return exponent.count > 3 || (exponent.count == 3 && !exponent.lexicographicallyPrecedes([0x01, 0x00, 0x01]))
     }
 
     /// Path scoring's notion of a weak key (RSA < 2048, EC < 224).

@@ -13,13 +13,19 @@ import TrustCertificates
 ///   issuingDistributionPoint scope or an indirect entry would make "not listed" mean nothing;
 /// - its signature hash is not broken (MD2, MD4, MD5), so a forged "nothing revoked" cannot pass.
 ///
+/// A CRL naming the issuer whose signature value is malformed (`SignatureValue.defect`), and a
+/// supplied CRL that does not parse (`UnreadableCRL`) naming the issuer or no readable issuer at all,
+/// prove nothing about who made them: either may be the issuer's, so each counts as one of its CRLs
+/// that may not be used — never as one that revokes or clears.
+///
 /// Then, for each certificate below the anchor: a usable CRL listing its serial ⇒ Revocation (fatal),
-/// with the entry's date and reason; else any usable CRL ⇒ not revoked, however many stale ones lie
-/// beside it; else, when all its issuer's CRLs are unusable ⇒ RevocationResponseRequired: the caller
-/// asked for this issuer's revocation status and there is none, so the path fails closed, as
-/// x509-limbo's `crl::` cases and OpenSSL's CRL checking do (an expired CRL is OpenSSL's
-/// CRL_HAS_EXPIRED); else (no CRL of that issuer) nothing, as Apple soft-fails missing revocation data.
-/// The listing alone revokes: the revocation date and reason only inform, as in OpenSSL and webpki.
+/// with the entry's date and reason; else any usable CRL ⇒ not revoked, however many stale or
+/// unreadable ones lie beside it; else, when all its issuer's CRLs are unusable ⇒
+/// RevocationResponseRequired, naming each and why: the caller asked for this issuer's revocation
+/// status and there is none, so the path fails closed, as x509-limbo's `crl::` cases and OpenSSL's CRL
+/// checking do (an expired CRL is OpenSSL's CRL_HAS_EXPIRED); else (no CRL of that issuer) nothing, as
+/// Apple soft-fails missing revocation data. The listing alone revokes: the revocation date and reason
+/// only inform, as in OpenSSL and webpki.
 struct RevocationCheck: PathCheck {
     func check(_ context: PathContext, into failures: inout [TrustFailure]) {
         let certificates = context.certificates
@@ -29,8 +35,11 @@ struct RevocationCheck: PathCheck {
         for index in 0..<context.lastIndex {
             let certificate = certificates[index]
             let issuer = certificates[index + 1]
-            let own = context.crls.crls(naming: certificate).filter { Self.isSigned($0, by: issuer) }
-            guard !own.isEmpty else { continue }
+            let named = context.crls.crls(naming: certificate)
+            let own = named.filter { $0.isSigned(by: issuer) }
+            let malformed = named.filter { $0.signatureValue.defect != nil }
+            let unreadable = context.crls.unreadableCRLs(possiblyNaming: certificate)
+            guard !own.isEmpty || !malformed.isEmpty || !unreadable.isEmpty else { continue }
             let judged = own.map { (crl: $0, problems: Self.problems(of: $0, issuer: issuer, at: time)) }
             let usable = judged.filter(\.problems.isEmpty).map(\.crl)
             if let entry = usable.lazy.compactMap({ $0.entry(forSerialNumber: certificate.serialNumber) }).first {
@@ -39,15 +48,12 @@ struct RevocationCheck: PathCheck {
                                              detail: "revoked \(entry.revocationDate), \(reason)"))
             } else if usable.isEmpty {
                 let why = judged.map { "CRL issued \($0.crl.thisUpdate): " + $0.problems.joined(separator: ", ") }
+                    + malformed.map { "CRL issued \($0.thisUpdate): \($0.signatureValue.defect ?? "")" }
+                    + unreadable.map { "unreadable CRL \($0)" }
                 failures.append(TrustFailure(index: index, check: .revocationResponseRequired,
                                              detail: "no usable CRL; " + why.joined(separator: "; ")))
             }
         }
-    }
-
-    private static func isSigned(_ crl: CertificateRevocationList, by issuer: Certificate) -> Bool {
-        issuer.publicKey.verifier?.verify(
-            data: crl.tbsCertList, signature: crl.signature, algorithm: crl.signatureAlgorithm.id) == .valid
     }
 
     /// Why a CRL its issuer really signed may not be used; empty when it may.

@@ -7,7 +7,7 @@ extension TrustPolicy {
             AnchorCheck(),
             BasicCertificateProcessing(profile: profile),
             TemporalValidityCheck(),
-            KeyStrengthCheck(enforceMinimumSizes: server && profile != .rfc5280),
+            KeyStrengthCheck(enforceMinimumSizes: server && profile != .rfc5280, requireBaselineExponent: profile == .webpki),
             SignatureAlgorithmCheck(refuseSHA1: server && profile != .rfc5280),
         ]
         if case .ssl(let isServer) = kind {

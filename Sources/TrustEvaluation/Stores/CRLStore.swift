@@ -1,12 +1,14 @@
 import TrustCertificates
 
 /// The certificate revocation lists an evaluation may consult, indexed by normalised issuer name so a
-/// certificate's candidate CRLs are found by its issuer name whatever the number of CRLs.
+/// certificate's candidate CRLs are found by its issuer name whatever the number of CRLs. The CRLs
+/// that were supplied but do not parse are kept beside them (see `UnreadableCRL`).
 public struct CRLStore: Sendable {
     public let crls: [CertificateRevocationList]
+    public let unreadable: [UnreadableCRL]
     private let byIssuer: [[UInt8]: [CertificateRevocationList]]
 
-    public init(_ crls: [CertificateRevocationList]) {
+    public init(_ crls: [CertificateRevocationList], unreadable: [UnreadableCRL] = []) {
         var unique: [CertificateRevocationList] = []
         var fingerprints = Set<[UInt8]>()
         var byIssuer: [[UInt8]: [CertificateRevocationList]] = [:]
@@ -15,16 +17,29 @@ public struct CRLStore: Sendable {
             byIssuer[crl.issuer.normalized, default: []].append(crl)
         }
         self.crls = unique
+        self.unreadable = unreadable
         self.byIssuer = byIssuer
+    }
+
+    /// Every CRL of the files, the unreadable ones included.
+    public init(_ files: [CRLFile]) {
+        self.init(files.flatMap(\.crls), unreadable: files.flatMap(\.unreadable))
     }
 
     public static let empty = CRLStore([])
 
-    public var isEmpty: Bool { crls.isEmpty }
+    /// No CRL was supplied at all; an unreadable one counts, since revocation was asked for.
+    public var isEmpty: Bool { crls.isEmpty && unreadable.isEmpty }
 
     /// CRLs whose issuer name is the issuer name of `certificate` (RFC 5280 §7.1 comparison). Who
     /// really signed them is for the caller to check.
     public func crls(naming certificate: Certificate) -> [CertificateRevocationList] {
         byIssuer[certificate.issuer.normalized] ?? []
+    }
+
+    /// Unreadable CRLs that may be `certificate`'s issuer's: those naming that issuer, and those whose
+    /// issuer could not be read at all.
+    public func unreadableCRLs(possiblyNaming certificate: Certificate) -> [UnreadableCRL] {
+        unreadable.filter { $0.issuer.map { $0.normalized == certificate.issuer.normalized } ?? true }
     }
 }
