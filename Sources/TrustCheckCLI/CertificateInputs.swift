@@ -8,38 +8,50 @@ struct LoadedPath {
 }
 
 enum CertificateInputs {
-    /// Loads every path. Each failure is reported as `trustcheck: <path>: <problem>`; if any path
-    /// fails the result is nil, so a command prints nothing on stdout rather than a partial answer.
+    /// Loads every path ("-": standard input). Every failure is reported (`CommandIO.inputErrors`); if
+    /// any path fails the result is nil, so a command prints no partial answer.
     static func load(_ paths: [String], io: CommandIO) -> [LoadedPath]? {
         var loaded: [LoadedPath] = []
-        var failed = false
+        var failures: [CertificateLoadError] = []
         for path in paths {
             do {
-                loaded.append(LoadedPath(path: path, certificates: try CertificateLoader.load(path: path)))
+                let certificates = path == "-"
+                    ? try CertificateLoader.certificates(in: try io.stdin.take(), from: StandardInput.name)
+                    : try CertificateLoader.load(path: path)
+                loaded.append(LoadedPath(path: path, certificates: certificates))
             } catch {
-                io.error(error.description)
-                failed = true
+                failures.append(error)
             }
         }
-        return failed ? nil : loaded
+        guard failures.isEmpty else {
+            io.inputErrors(failures)
+            return nil
+        }
+        return loaded
     }
 
-    /// Loads every CRL file, reporting each failure the same way; nil if any path fails. A CRL that
-    /// does not parse inside a readable file is no input error: it is kept as unreadable (the
-    /// evaluation names it when it leaves a certificate's status unknown) and a warning names it.
+    /// Loads every CRL file ("-": standard input), reporting failures the same way; nil if any path
+    /// fails. A CRL that does not parse inside a readable file is no input error: it is kept as
+    /// unreadable (the evaluation names it when it leaves a certificate's status unknown) and a warning
+    /// names it.
     static func loadCRLs(_ paths: [String], io: CommandIO) -> CRLStore? {
         var files: [CRLFile] = []
-        var failed = false
+        var failures: [CertificateLoadError] = []
         for path in paths {
             do {
-                let file = try CRLLoader.file(at: path)
+                let file = path == "-"
+                    ? try CRLLoader.file(in: try io.stdin.take(), from: StandardInput.name)
+                    : try CRLLoader.file(at: path)
                 for unreadable in file.unreadable { io.error("warning: unusable CRL \(unreadable)") }
                 files.append(file)
             } catch {
-                io.error(error.description)
-                failed = true
+                failures.append(error)
             }
         }
-        return failed ? nil : CRLStore(files)
+        guard failures.isEmpty else {
+            io.inputErrors(failures)
+            return nil
+        }
+        return CRLStore(files)
     }
 }

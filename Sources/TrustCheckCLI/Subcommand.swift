@@ -1,3 +1,5 @@
+import TrustCertificates
+
 /// One `trustcheck` subcommand. Conforming types live in their own file and are listed in
 /// `TrustCheckCommand.subcommands`. Sendable so that table of metatypes is a safe global.
 protocol Subcommand: Sendable {
@@ -28,10 +30,26 @@ extension Subcommand {
 struct CommandIO {
     let stdout: any TextOutput
     let stderr: any TextOutput
+    /// What a `-` file argument reads.
+    let stdin: StandardInput
+    /// The command was asked for JSON (`--json`): input errors are reported on stdout as JSON too.
+    var json = false
 
     /// How text for stdout may be styled (colour on a terminal).
     var style: TerminalStyle { TerminalStyle.for(stdout) }
 
     /// `trustcheck: <message>` on stderr.
     func error(_ message: String) { stderr.write("trustcheck: \(message)\n") }
+
+    /// Input errors: one `trustcheck: <path>: <problem>` line each on stderr and, for `--json`, a JSON
+    /// object on stdout, `{"error": {code, path, message}, "errors": [...]}` (the first, then all), so
+    /// that a program reading stdout learns why there is no answer.
+    func inputErrors(_ failures: [CertificateLoadError]) {
+        for failure in failures { error(failure.description) }
+        guard json, let first = failures.first else { return }
+        func object(_ failure: CertificateLoadError) -> JSONValue {
+            .object([("code", .string(failure.code)), ("path", .string(failure.path)), ("message", .string(failure.problem))])
+        }
+        stdout.write(JSONValue.object([("error", object(first)), ("errors", .array(failures.map(object)))]).rendered() + "\n")
+    }
 }

@@ -19,7 +19,12 @@ public enum TrustCheckCommand: Sendable {
         stdout: any TextOutput = FileHandleOutput.standardOutput,
         stderr: any TextOutput = FileHandleOutput.standardError
     ) -> Int32 {
-        let io = CommandIO(stdout: stdout, stderr: stderr)
+        run(arguments: arguments, stdout: stdout, stderr: stderr, stdin: .process())
+    }
+
+    /// `stdin` is what a `-` file argument reads.
+    static func run(arguments: [String], stdout: any TextOutput, stderr: any TextOutput, stdin: StandardInput) -> Int32 {
+        let io = CommandIO(stdout: stdout, stderr: stderr, stdin: stdin)
         guard let name = arguments.first else {
             io.stderr.write(overview)
             return ExitCode.usageOrInputError.rawValue
@@ -48,6 +53,8 @@ public enum TrustCheckCommand: Sendable {
             io.stdout.write(command.helpText)
             return .success
         }
+        var io = io
+        io.json = parsed.has("--json")
         return command.run(parsed, io: io)
     }
 

@@ -79,7 +79,7 @@ struct VerifyCommand: Subcommand {
             system = useSystem ? try CertificateStore.system(path: arguments.value("--system-store")
                 ?? CertificateStore.defaultSystemBundlePath) : .empty
         } catch {
-            io.error(error.description)
+            io.inputErrors([error])
             return .usageOrInputError
         }
         let anchors: TrustAnchors

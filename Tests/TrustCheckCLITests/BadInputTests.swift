@@ -42,14 +42,23 @@ import Testing
         #expect(Set(Fixtures.badInputs).isSubset(of: covered))
     }
 
-    /// Good files before and after a bad one produce no partial output: stdout stays empty.
+    /// Good files before and after a bad one produce no partial output: stdout stays empty, or with
+    /// --json holds only the error object.
     @Test(arguments: [["pin"], ["pin", "--json"], ["show", "--json"], ["show"]])
-    func oneBadFileSuppressesAllOutput(command: [String]) {
+    func oneBadFileSuppressesAllOutput(command: [String]) throws {
         let bad = Fixtures.path("bad/empty.pem")
         let missing = Fixtures.path("bad/missing.der")
         let result = trustcheck(command + [Fixtures.path("rsa2048-root.pem"), bad, missing, Fixtures.path("ec-p256-leaf.pem")])
         #expect(result.status == 2)
-        #expect(result.stdout == "")
         #expect(result.stderr == "trustcheck: \(bad): file is empty\ntrustcheck: \(missing): no such file or directory\n")
+        guard command.contains("--json") else {
+            #expect(result.stdout == "")
+            return
+        }
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(Set(json.keys) == ["error", "errors"])
+        let errors = try #require(json["errors"] as? [[String: Any]])
+        #expect(errors.map { $0["path"] as? String } == [bad, missing])
+        #expect(errors.map { $0["code"] as? String } == ["certificate.load.empty", "certificate.load.unreadable"])
     }
 }

@@ -76,14 +76,26 @@ public enum CertificateLoader {
             throw CertificateLoadError(path: path, kind: .unreadable, problem: "cannot read: permission denied")
         }
         defer { try? handle.close() }
-        // Read at most one byte past the limit, so a file that grows after the size check stays bounded.
-        let data: Data
-        do { data = try handle.read(upToCount: maximumFileSize + 1) ?? Data() } catch {
-            throw CertificateLoadError(path: path, kind: .unreadable, problem: "cannot read: \(reason(error))")
+        return try read(handle, name: path)
+    }
+
+    /// Reads a stream to its end, at most `maximumFileSize` bytes: standard input ("-"), a pipe, a
+    /// file that grows after its size was checked. `name` names it in errors.
+    public static func read(_ handle: FileHandle, name: String) throws(CertificateLoadError) -> [UInt8] {
+        // Read at most one byte past the limit, so that an endless stream stays bounded.
+        var data = Data()
+        do {
+            while data.count <= maximumFileSize,
+                  let chunk = try handle.read(upToCount: maximumFileSize + 1 - data.count), !chunk.isEmpty
+            {
+                data.append(chunk)
+            }
+        } catch {
+            throw CertificateLoadError(path: name, kind: .unreadable, problem: "cannot read: \(reason(error))")
         }
         guard data.count <= maximumFileSize else {
-            throw CertificateLoadError(path: path, kind: .tooLarge,
-                                       problem: "file is larger than the \(maximumFileSize / 1024 / 1024) MiB limit")
+            throw CertificateLoadError(path: name, kind: .tooLarge,
+                                       problem: "input is larger than the \(maximumFileSize / 1024 / 1024) MiB limit")
         }
         return Array(data)
     }

@@ -1,0 +1,41 @@
+import Foundation
+import TrustCertificates
+
+/// Standard input as a file argument (`-`): read once, on first use, bounded like a file
+/// (`CertificateLoader.maximumFileSize`). A second `-` on the same command line is an error rather than
+/// silently empty.
+final class StandardInput: @unchecked Sendable {
+    /// What error messages call it.
+    static let name = "standard input"
+
+    private let read: @Sendable () throws(CertificateLoadError) -> [UInt8]
+    // Guarded by `lock`: whether the stream was handed out already.
+    private let lock = NSLock()
+    private var taken = false
+
+    init(read: @escaping @Sendable () throws(CertificateLoadError) -> [UInt8]) { self.read = read }
+
+    /// The process's own standard input.
+    static func process() -> StandardInput {
+        StandardInput { () throws(CertificateLoadError) in
+            try CertificateLoader.read(FileHandle.standardInput, name: name)
+        }
+    }
+
+    /// Fixed bytes, for tests and embedding.
+    static func bytes(_ bytes: [UInt8]) -> StandardInput {
+        StandardInput { () throws(CertificateLoadError) in bytes }
+    }
+
+    func take() throws(CertificateLoadError) -> [UInt8] {
+        let first = lock.withLock {
+            defer { taken = true }
+            return !taken
+        }
+        guard first else {
+            throw CertificateLoadError(path: Self.name, kind: .unreadable,
+                                       problem: "already read for an earlier \"-\" argument; give it once")
+        }
+        return try read()
+    }
+}
