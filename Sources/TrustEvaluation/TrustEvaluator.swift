@@ -22,6 +22,7 @@ public struct TrustEvaluator: Sendable {
     public var anchors: TrustAnchors
     public var policies: [TrustPolicy]
     public var budget: SearchBudget
+    /// Consulted only for a wildcard in the leaf's names; the default, the system list, is read then.
     public var publicSuffixes: PublicSuffixList
     /// The certificate revocation lists to check the paths against; empty: no revocation checking.
     public var crls: CRLStore
