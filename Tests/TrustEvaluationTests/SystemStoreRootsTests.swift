@@ -22,7 +22,7 @@ import TrustEvaluation
         #expect(roots.count > 0, "\(Self.storePath) holds no unexpired root")
         for root in roots {
             let evaluator = TrustEvaluator(anchors: TrustAnchors(custom: CertificateStore([root])),
-                                           policies: [.basicX509(profile: profile)], publicSuffixes: .empty)
+                                           policies: [.basicX509(profile: profile)])
             let result = evaluator.evaluate(leaf: root, at: now)
             #expect(result.isTrusted, """
                 \(profile) does not trust the system root “\(root.subjectSummary ?? root.subject.rfc4514)” as its own anchor: \
