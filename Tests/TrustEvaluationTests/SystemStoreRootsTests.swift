@@ -6,7 +6,7 @@ import TrustEvaluation
 /// The roots people really trust: every root of the machine's system store must be usable as a trust
 /// anchor. Each unexpired root is evaluated as its own leaf and its own (only) anchor under
 /// BasicX509, the way a trust-store audit walks it; apple and rfc5280 must trust every one (this
-/// caught the eight zero-serial roots of Debian's store, see `EncodingRule`). webpki is left out on
+/// caught the eight zero-serial roots of Debian's store, see `ProfileRule`). webpki is left out on
 /// purpose: it validates the leaf as a subscriber certificate, which a root is not.
 ///
 /// The store is the real one, so "unexpired" means now, on this machine.

@@ -2,7 +2,7 @@ import TrustCertificates
 
 /// The encoding rules RFC 5280 puts on each certificate, and on top of them the CA/Browser Forum's
 /// Baseline Requirements, applied to every certificate of the path and, rule by rule as
-/// `EncodingRule` decides, to the trust anchor (Apple does not process its anchors at all). These
+/// `ProfileRule` decides, to the trust anchor (Apple does not process its anchors at all). These
 /// are what x509-limbo's rfc5280:: and webpki:: cases expect of a conforming validator.
 struct CertificateProfileCheck: PathCheck {
     /// true: CA/Browser Forum rules as well as RFC 5280's.
@@ -12,23 +12,24 @@ struct CertificateProfileCheck: PathCheck {
         for (index, certificate) in context.certificates.enumerated() {
             var problems: [(TrustCheck, String)] = []
             let isLeaf = index == 0
-            checkEncoding(certificate, isAnchor: index == context.anchorIndex, into: &problems)
-            checkKeyIdentifiers(certificate, isCA: !isLeaf, isAnchor: index == context.anchorIndex,
+            let isAnchor = index == context.anchorIndex
+            checkEncoding(certificate, isAnchor: isAnchor, into: &problems)
+            checkKeyIdentifiers(certificate, isCA: !isLeaf, isAnchor: isAnchor,
                                 isSelfSignedTop: index == context.lastIndex && context.path.endsSelfSigned, into: &problems)
             if isLeaf {
                 checkEndEntity(certificate, context: context, into: &problems)
             } else {
-                checkAuthority(certificate, isRoot: index == context.lastIndex, into: &problems)
+                checkAuthority(certificate, isRoot: index == context.lastIndex, isAnchor: isAnchor, into: &problems)
             }
             if webPKI { checkAlgorithms(certificate, into: &problems) }
             for (check, detail) in problems { failures.append(TrustFailure(index: index, check: check, detail: detail)) }
         }
     }
 
-    /// The encoding rules of RFC 5280 §4.1-4.2 and the CA/B Forum; `EncodingRule` says which of them
+    /// The encoding rules of RFC 5280 §4.1-4.2 and the CA/B Forum; `ProfileRule` says which of them
     /// also bind the trust anchor.
     private func checkEncoding(_ certificate: Certificate, isAnchor: Bool, into problems: inout [(TrustCheck, String)]) {
-        func binds(_ rule: EncodingRule) -> Bool { rule.binds(isAnchor: isAnchor, webPKI: webPKI) }
+        func binds(_ rule: ProfileRule) -> Bool { rule.binds(isAnchor: isAnchor, webPKI: webPKI) }
         if binds(.version3), certificate.version != 3 {
             problems.append((.webPKICompliance, "version \(certificate.version) certificate"))
         }
@@ -79,43 +80,50 @@ struct CertificateProfileCheck: PathCheck {
     }
 
     /// RFC 5280 §4.2.1.1-2: CAs carry a subjectKeyIdentifier; every certificate except a self-signed
-    /// root carries an authorityKeyIdentifier (`EncodingRule.authorityKeyIdentifierPresent` says when
-    /// an anchor must), made of a keyIdentifier only in the web PKI.
+    /// root carries an authorityKeyIdentifier, made of a keyIdentifier only in the web PKI.
+    /// `ProfileRule` says which of these bind the anchor.
     private func checkKeyIdentifiers(_ certificate: Certificate, isCA: Bool, isAnchor: Bool, isSelfSignedTop: Bool,
                                      into problems: inout [(TrustCheck, String)])
     {
-        if isCA && certificate.subjectKeyIdentifier == nil {
+        func binds(_ rule: ProfileRule) -> Bool { rule.binds(isAnchor: isAnchor, webPKI: webPKI) }
+        if isCA, binds(.caSubjectKeyIdentifierPresent), certificate.subjectKeyIdentifier == nil {
             problems.append((.webPKICompliance, "CA without subjectKeyIdentifier"))
         }
         guard let aki = certificate.extension(ExtensionOID.authorityKeyIdentifier) else {
-            if !certificate.isSelfIssued, EncodingRule.authorityKeyIdentifierPresent.binds(isAnchor: isAnchor, webPKI: webPKI) {
+            if !certificate.isSelfIssued, binds(.authorityKeyIdentifierPresent) {
                 problems.append((.webPKICompliance, "missing authorityKeyIdentifier"))
             }
             return
         }
         let fields = ExtensionSyntax.authorityKeyIdentifierFields(aki.value)
-        if webPKI && (fields != [0x80]) {
+        if webPKI, binds(.authorityKeyIdentifierOnlyKeyIdentifier), fields != [0x80] {
             problems.append((.webPKICompliance, "authorityKeyIdentifier must hold only a keyIdentifier"))
         }
         // Only a self-signed certificate must name its own key; a self-issued one may be a key rollover.
-        if isSelfSignedTop, let keyID = certificate.authorityKeyIdentifier, let ski = certificate.subjectKeyIdentifier,
-           keyID != ski
+        if isSelfSignedTop, binds(.selfSignedAuthorityKeyIdentifierIsOwnKey), let keyID = certificate.authorityKeyIdentifier,
+           let ski = certificate.subjectKeyIdentifier, keyID != ski
         {
             problems.append((.idLinkage, "self-signed certificate whose authorityKeyIdentifier is not its own key"))
         }
     }
 
-    private func checkAuthority(_ certificate: Certificate, isRoot: Bool, into problems: inout [(TrustCheck, String)]) {
-        if let constraints = certificate.basicConstraints, !constraints.critical {
+    /// The CA certificate rules; `ProfileRule` says which of them bind the anchor.
+    private func checkAuthority(_ certificate: Certificate, isRoot: Bool, isAnchor: Bool,
+                                into problems: inout [(TrustCheck, String)])
+    {
+        func binds(_ rule: ProfileRule) -> Bool { rule.binds(isAnchor: isAnchor, webPKI: webPKI) }
+        if binds(.criticalBasicConstraints), let constraints = certificate.basicConstraints, !constraints.critical {
             problems.append((.basicConstraints, "CA basicConstraints must be critical"))
         }
         if let constraints = certificate.nameConstraints {
-            if !webPKI && !constraints.critical { problems.append((.nameConstraints, "nameConstraints must be critical")) }
-            if constraints.permitted.isEmpty && constraints.excluded.isEmpty {
+            if !webPKI, binds(.criticalNameConstraints), !constraints.critical {
+                problems.append((.nameConstraints, "nameConstraints must be critical"))
+            }
+            if binds(.nameConstraintsHaveSubtrees), constraints.permitted.isEmpty && constraints.excluded.isEmpty {
                 problems.append((.nameConstraints, "nameConstraints without subtrees"))
             }
         }
-        if webPKI && isRoot && certificate.extendedKeyUsage != nil {
+        if webPKI, isRoot, binds(.rootWithoutExtendedKeyUsage), certificate.extendedKeyUsage != nil {
             problems.append((.extendedKeyUsage, "root certificate with extendedKeyUsage"))
         }
     }

@@ -1,5 +1,5 @@
-/// One encoding rule that `CertificateProfileCheck` holds certificates to, and whether it also binds
-/// the trust anchor under each profile.
+/// One rule of the certificate profile that `CertificateProfileCheck` holds certificates to, and
+/// whether it also binds the trust anchor under each profile.
 ///
 /// A trust anchor is trusted by configuration, not by what it says about itself (RFC 5280 §6.1.1 d
 /// takes its name, key and constraints as inputs), so a rule binds it only where there is a reason:
@@ -23,10 +23,20 @@
 /// | authorityInfoAccess well formed | yes | yes | extension rule (§4.2.2.1) |
 /// | extendedKeyUsage not empty | yes | yes | extension rule (§4.2.1.12) |
 /// | pathLenConstraint only with cA and keyCertSign | yes | yes | extension rule (§4.2.1.9); the anchor's pathLen is honoured |
+/// | CA has a subjectKeyIdentifier | yes | yes | x509-limbo rfc5280::ski::root-missing-ski (TWCA Global Root CA breaks it, so chains to it fail under both) |
+/// | authorityKeyIdentifier holds only a keyIdentifier (webpki only) | yes | — | x509-limbo webpki::aki::root-with-aki-authoritycertissuer and …-serialnumber (Certigna, QuoVadis Root CA 2 and 3 break it) |
+/// | a self-signed certificate's AKI names its own key | yes | yes | x509-limbo webpki::aki::root-with-aki-ski-mismatch |
+/// | CA basicConstraints critical | yes | yes | the anchor's cA and pathLen are read; x509-limbo rfc5280::root-non-critical-basic-constraints (Go Daddy Class 2, Starfield Class 2 and Chunghwa ePKI break it, so chains to them fail under both) |
+/// | nameConstraints critical (rfc5280 only) | — | yes | the anchor's name constraints are honoured (§4.2.1.10) |
+/// | nameConstraints have subtrees | yes | yes | as above |
+/// | root without extendedKeyUsage (webpki only) | yes | — | CABF 7.1.2.1; x509-limbo webpki::eku::root-has-eku |
+///
+/// "—": the rule is not part of that profile at all. Rules of the end-entity profile are not listed:
+/// they bind the leaf, which is the anchor only when a certificate is trusted as itself.
 ///
 /// Apple's own profile runs none of these (it does not process its anchors beyond basic
 /// certificate processing), so `apple` has no column.
-enum EncodingRule: CaseIterable, Sendable {
+enum ProfileRule: CaseIterable, Sendable {
     case version3
     case nonNegativeSerial
     case nonZeroSerial
@@ -39,6 +49,13 @@ enum EncodingRule: CaseIterable, Sendable {
     case wellFormedAuthorityInfoAccess
     case nonEmptyExtendedKeyUsage
     case pathLengthNeedsCAAndKeyCertSign
+    case caSubjectKeyIdentifierPresent
+    case authorityKeyIdentifierOnlyKeyIdentifier
+    case selfSignedAuthorityKeyIdentifierIsOwnKey
+    case criticalBasicConstraints
+    case criticalNameConstraints
+    case nameConstraintsHaveSubtrees
+    case rootWithoutExtendedKeyUsage
 
     /// Whether the rule holds for the trust anchor too (see the table above); every rule holds for
     /// every other certificate of the path.
@@ -52,7 +69,9 @@ enum EncodingRule: CaseIterable, Sendable {
             return !webPKI
         case .nonNegativeSerial, .serialAtMost20Octets, .nonEmptyIssuer, .noUnknownCriticalExtension,
              .nonCriticalIdentifierExtensions, .criticalPolicyConstraints, .wellFormedAuthorityInfoAccess,
-             .nonEmptyExtendedKeyUsage, .pathLengthNeedsCAAndKeyCertSign:
+             .nonEmptyExtendedKeyUsage, .pathLengthNeedsCAAndKeyCertSign, .caSubjectKeyIdentifierPresent,
+             .authorityKeyIdentifierOnlyKeyIdentifier, .selfSignedAuthorityKeyIdentifierIsOwnKey, .criticalBasicConstraints,
+             .criticalNameConstraints, .nameConstraintsHaveSubtrees, .rootWithoutExtendedKeyUsage:
             return true
         }
     }
