@@ -72,12 +72,9 @@ final class SystemAnchors: @unchecked Sendable {
         lock.locked {
             if let loadedValue { return loadedValue }
             let path = resolvedPath()
-            let value: Loaded
-            do {
-                value = Loaded(path: path, store: try CertificateStore.system(path: path), error: nil)
-            } catch {
-                value = Loaded(path: path, store: .empty, error: "\(error)")
-            }
+            // TrustEvaluation's loader; at the default path its one shared load, which TrustAnchors() also uses.
+            let system = path == SystemTrustStore.default.path ? SystemTrustStore.default : SystemTrustStore(path: path)
+            let value = Loaded(path: path, store: system.store, error: system.loadError.map { "\($0)" })
             loadedValue = value
             return value
         }

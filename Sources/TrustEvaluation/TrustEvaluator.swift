@@ -17,16 +17,20 @@ public typealias TrustDiagnostics = @Sendable (String) -> Void
 /// revocation results too): see `RevocationCheck`. Without CRLs nothing is checked, as Apple soft-fails
 /// when it has no revocation data; TrustCheck never fetches any.
 ///
+/// With the defaults, `TrustEvaluator()` trusts the system store (`TrustAnchors()`) under
+/// `SecPolicyCreateBasicX509` with the default work budget and the system Public Suffix List.
+///
 /// An evaluator is an immutable value; evaluate from as many threads as you like.
 public struct TrustEvaluator: Sendable {
     public var anchors: TrustAnchors
     public var policies: [TrustPolicy]
     public var budget: SearchBudget
+    /// Consulted only for a wildcard in the leaf's names; the default, the system list, is read then.
     public var publicSuffixes: PublicSuffixList
     /// The certificate revocation lists to check the paths against; empty: no revocation checking.
     public var crls: CRLStore
 
-    public init(anchors: TrustAnchors, policies: [TrustPolicy] = [.basicX509()], budget: SearchBudget = .default,
+    public init(anchors: TrustAnchors = TrustAnchors(), policies: [TrustPolicy] = [.basicX509()], budget: SearchBudget = .default,
                 publicSuffixes: PublicSuffixList = .system, crls: [CertificateRevocationList] = [])
     {
         self.anchors = anchors

@@ -1462,6 +1462,54 @@ BasicX509 never fetches missing intermediates (NoNetworkAccess): -25318.""")
 
 
 # ----------------------------------------------------------------------------------------
+# anchors-encoding: encoding rules a trust anchor is (not) held to, under every profile
+# ----------------------------------------------------------------------------------------
+
+V.start("anchors-encoding")
+
+ZERO_SERIAL_NOTE = ("A trust anchor is trusted by configuration: serial number 0 on the anchor is tolerated, as "
+                    "pyca/cryptography, Chromium and Go tolerate it on roots (Go Daddy, Starfield, HARICA 2015 and "
+                    "SECOM RootCA2 in Debian's store have it).")
+ROOT_ZERO = make_ca("root-zero-serial", "TrustCheck Zero-Serial Root", key("root-zero-serial"), zero_serial=True)
+INT_UNDER_ROOT_ZERO = make_ca("intermediate-under-zero-serial-root", "TrustCheck Intermediate Under Zero-Serial Root",
+                              key("intermediate-under-zero-serial-root"), ROOT_ZERO)
+LEAF_UNDER_ROOT_ZERO = make_leaf("anchors-encoding-leaf-under-zero-serial-root", INT_UNDER_ROOT_ZERO)
+V.case("zero-serial-root-ssl", leaf=LEAF_UNDER_ROOT_ZERO, anchors=[ROOT_ZERO], intermediates=[INT_UNDER_ROOT_ZERO],
+       chain=[LEAF_UNDER_ROOT_ZERO, INT_UNDER_ROOT_ZERO, ROOT_ZERO], description="""
+The anchor's serialNumber is 0 (RFC 5280 §4.1.2.2 wants a positive one; real roots such as Go Daddy
+Class 2 and Starfield Class 2 have 0).  Apple accepts any serial of 1 to 37 octets.  Trusted under
+every profile.""",
+       other_profiles={"webpki": {"expected_result": "SUCCESS", "reason": ZERO_SERIAL_NOTE},
+                       "rfc5280": {"expected_result": "SUCCESS", "reason": ZERO_SERIAL_NOTE}})
+V.case("zero-serial-root-basic", leaf=LEAF_UNDER_ROOT_ZERO, anchors=[ROOT_ZERO], intermediates=[INT_UNDER_ROOT_ZERO],
+       policy="basic", chain=[LEAF_UNDER_ROOT_ZERO, INT_UNDER_ROOT_ZERO, ROOT_ZERO], importance="medium",
+       description="""
+The zero-serial root under BasicX509.  Trusted under every profile.""",
+       other_profiles={"webpki": {"expected_result": "SUCCESS", "reason": ZERO_SERIAL_NOTE},
+                       "rfc5280": {"expected_result": "SUCCESS", "reason": ZERO_SERIAL_NOTE}})
+V.case("zero-serial-root-as-its-own-leaf", leaf=ROOT_ZERO, anchors=[ROOT_ZERO], policy="basic", chain=[ROOT_ZERO],
+       importance="medium", description="""
+The zero-serial root evaluated as its own leaf and anchor under BasicX509 (what walking a trust
+store does): trusted under apple and rfc5280.""",
+       other_profiles={"rfc5280": {"expected_result": "SUCCESS", "reason": ZERO_SERIAL_NOTE},
+                       "webpki": {"expected_result": "FAILURE", "reason":
+                                  "The web PKI validates the leaf as a subscriber certificate (CABF BR 7.1.2.7, "
+                                  "pyca/cryptography permits_ee): a CA certificate with cA=TRUE, keyCertSign and "
+                                  "no subjectAltName is not one, whatever its serial number."}})
+INT_ZERO = make_ca("intermediate-zero-serial", "TrustCheck Zero-Serial Intermediate", key("intermediate-zero-serial"),
+                   ROOT, zero_serial=True)
+LEAF_UNDER_INT_ZERO = make_leaf("anchors-encoding-leaf-under-zero-serial-intermediate", INT_ZERO)
+V.case("zero-serial-intermediate", leaf=LEAF_UNDER_INT_ZERO, anchors=[ROOT], intermediates=[INT_ZERO],
+       chain=[LEAF_UNDER_INT_ZERO, INT_ZERO, ROOT], importance="medium", description="""
+Serial number 0 on an intermediate: Apple accepts it (trusted), but the anchor's exemption does not
+extend below it.""",
+       other_profiles={reason_profile: {"expected_result": "FAILURE", "reason":
+                                        "RFC 5280 §4.1.2.2: serialNumber must be positive; only the trust "
+                                        "anchor is exempt (x509-limbo rfc5280::serial::zero)."}
+                       for reason_profile in ("webpki", "rfc5280")})
+
+
+# ----------------------------------------------------------------------------------------
 # readme: the example chain used in the top-level README
 # ----------------------------------------------------------------------------------------
 

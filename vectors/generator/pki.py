@@ -15,6 +15,7 @@ import datetime as dt
 import hashlib
 import ipaddress
 import subprocess
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -132,6 +133,36 @@ def resign_rsa(cert: x509.Certificate, signer, hash_name: str) -> bytes:
     return der_tlv(0x30, tbs + new + der_tlv(0x03, b"\x00" + sig))
 
 
+def _der_header(buf: bytes, off: int) -> tuple[int, int]:
+    """(header length, content length) of the definite-length TLV at buf[off]."""
+    first = buf[off + 1]
+    if first < 0x80:
+        return 2, first
+    n = first & 0x7F
+    return 2 + n, int.from_bytes(buf[off + 2:off + 2 + n], "big")
+
+
+# Loading a zero-serial certificate back is exactly what the zero-serial vectors need.
+warnings.filterwarnings("ignore", message="Parsed a serial number which wasn't positive")
+
+
+def resign_rsa_with_zero_serial(cert: x509.Certificate, signer) -> bytes:
+    """Re-sign an RSA/SHA-256 certificate with serialNumber 0 (cryptography's builder refuses
+    non-positive serials, as RFC 5280 §4.1.2.2 does; real roots still carry it).  Deterministic
+    (PKCS#1 v1.5)."""
+    assert isinstance(signer, rsa.RSAPrivateKey)
+    tbs = cert.tbs_certificate_bytes
+    header, _ = _der_header(tbs, 0)
+    body = tbs[header:]
+    assert body[:5] == bytes.fromhex("a003020102"), "expected an explicit v3 version"
+    serial_header, serial_length = _der_header(body, 5)
+    assert body[5] == 0x02
+    body = body[:5] + bytes.fromhex("020100") + body[5 + serial_header + serial_length:]
+    tbs = der_tlv(0x30, body)
+    sig = signer.sign(tbs, padding.PKCS1v15(), hashes.SHA256())
+    return der_tlv(0x30, tbs + _RSA_ALG["sha256"] + der_tlv(0x03, b"\x00" + sig))
+
+
 # ----------------------------------------------------------------------------------------
 # Certificates
 # ----------------------------------------------------------------------------------------
@@ -219,12 +250,13 @@ _registry: dict[str, Cert] = {}
 def build(cert_name: str, *, subject: x509.Name, subject_key, issuer: Cert | None,
           not_before: dt.datetime, not_after: dt.datetime, extensions: list,
           hash_name: str = "sha256", issuer_name: x509.Name | None = None,
-          tamper_signature: bool = False) -> Cert:
+          tamper_signature: bool = False, zero_serial: bool = False) -> Cert:
     """Build (and register) one certificate.
 
     issuer None ⇒ self-signed with subject_key.  extensions: list of (ExtensionType, critical).
     hash_name: sha256 | sha384 | sha512 | sha1 | md5 (the last two via re-signing, RSA signers only).
-    tamper_signature: flip the last byte of the signature (a "bad signature" certificate)."""
+    tamper_signature: flip the last byte of the signature (a "bad signature" certificate).
+    zero_serial: serialNumber 0 instead of the name-derived one (RSA/SHA-256 signers only)."""
     if cert_name in _registry:
         raise ValueError(f"duplicate certificate name {cert_name}")
     signer = issuer.key if issuer else subject_key
@@ -247,6 +279,9 @@ def build(cert_name: str, *, subject: x509.Name, subject_key, issuer: Cert | Non
     c = b.sign(signer, algorithm, **kwargs)
     if weak:
         c = x509.load_der_x509_certificate(resign_rsa(c, signer, hash_name))
+    if zero_serial:
+        assert hash_name == "sha256"
+        c = x509.load_der_x509_certificate(resign_rsa_with_zero_serial(c, signer))
     if tamper_signature:
         der = bytearray(c.public_bytes(serialization.Encoding.DER))
         der[-1] ^= 0x01
@@ -268,9 +303,9 @@ def make_ca(cert_name: str, subject: x509.Name | str, k, issuer: Cert | None = N
             not_before="2018-01-01", not_after="2040-01-01", bc: str = "ca", path_len=None,
             key_usage="default", eku=None, name_constraints=None, extra=(), hash_name="sha256",
             san=None, san_critical=False, aki=True, ski=True, issuer_name=None,
-            tamper_signature=False) -> Cert:
+            tamper_signature=False, zero_serial=False) -> Cert:
     """A CA certificate. bc: 'ca' | 'not-ca' | 'missing'. key_usage: 'default' (keyCertSign+cRLSign),
-    None (absent) or an x509.KeyUsage."""
+    None (absent) or an x509.KeyUsage.  zero_serial: serialNumber 0."""
     if isinstance(subject, str):
         subject = cn(subject)
     exts = []
@@ -297,7 +332,8 @@ def make_ca(cert_name: str, subject: x509.Name | str, k, issuer: Cert | None = N
     exts.extend(extra)
     return build(cert_name, subject=subject, subject_key=k, issuer=issuer,
                  not_before=t(not_before), not_after=t(not_after), extensions=exts,
-                 hash_name=hash_name, issuer_name=issuer_name, tamper_signature=tamper_signature)
+                 hash_name=hash_name, issuer_name=issuer_name, tamper_signature=tamper_signature,
+                 zero_serial=zero_serial)
 
 
 DEFAULT_LEAF_NB = "2025-09-01"

@@ -1,9 +1,9 @@
 import TrustCertificates
 
 /// The encoding rules RFC 5280 puts on each certificate, and on top of them the CA/Browser Forum's
-/// Baseline Requirements, applied to every certificate of the path, the anchor included (unlike
-/// Apple, which does not process its anchors). These are what x509-limbo's rfc5280:: and webpki::
-/// cases expect of a conforming validator.
+/// Baseline Requirements, applied to every certificate of the path and, rule by rule as
+/// `ProfileRule` decides, to the trust anchor (Apple does not process its anchors at all). These
+/// are what x509-limbo's rfc5280:: and webpki:: cases expect of a conforming validator.
 struct CertificateProfileCheck: PathCheck {
     /// true: CA/Browser Forum rules as well as RFC 5280's.
     let webPKI: Bool
@@ -12,94 +12,118 @@ struct CertificateProfileCheck: PathCheck {
         for (index, certificate) in context.certificates.enumerated() {
             var problems: [(TrustCheck, String)] = []
             let isLeaf = index == 0
-            checkEncoding(certificate, isAnchor: index == context.anchorIndex, into: &problems)
-            checkKeyIdentifiers(certificate, isCA: !isLeaf, isAnchor: index == context.anchorIndex,
+            let isAnchor = index == context.anchorIndex
+            checkEncoding(certificate, isAnchor: isAnchor, into: &problems)
+            checkKeyIdentifiers(certificate, isCA: !isLeaf, isAnchor: isAnchor,
                                 isSelfSignedTop: index == context.lastIndex && context.path.endsSelfSigned, into: &problems)
             if isLeaf {
                 checkEndEntity(certificate, context: context, into: &problems)
             } else {
-                checkAuthority(certificate, isRoot: index == context.lastIndex, into: &problems)
+                checkAuthority(certificate, isRoot: index == context.lastIndex, isAnchor: isAnchor, into: &problems)
             }
             if webPKI { checkAlgorithms(certificate, into: &problems) }
             for (check, detail) in problems { failures.append(TrustFailure(index: index, check: check, detail: detail)) }
         }
     }
 
+    /// The encoding rules of RFC 5280 §4.1-4.2 and the CA/B Forum; `ProfileRule` says which of them
+    /// also bind the trust anchor.
     private func checkEncoding(_ certificate: Certificate, isAnchor: Bool, into problems: inout [(TrustCheck, String)]) {
-        if certificate.version != 3 && (webPKI || !isAnchor) {
+        func binds(_ rule: ProfileRule) -> Bool { rule.binds(isAnchor: isAnchor, webPKI: webPKI) }
+        if binds(.version3), certificate.version != 3 {
             problems.append((.webPKICompliance, "version \(certificate.version) certificate"))
         }
         let serial = certificate.serialNumber
-        if serial.first.map({ $0 & 0x80 != 0 }) ?? true { problems.append((.webPKICompliance, "negative serial number")) }
-        if serial.allSatisfy({ $0 == 0 }) { problems.append((.webPKICompliance, "serial number is zero")) }
-        if serial.drop(while: { $0 == 0 }).count > 20 { problems.append((.webPKICompliance, "serial number longer than 20 octets")) }
-        if certificate.issuer.isEmpty { problems.append((.webPKICompliance, "empty issuer name")) }
-        // Apple skips its anchors here; a web PKI validator rejects a root it cannot fully understand.
-        if isAnchor, !certificate.unknownCriticalExtensions.isEmpty {
+        if binds(.nonNegativeSerial), serial.first.map({ $0 & 0x80 != 0 }) ?? true {
+            problems.append((.webPKICompliance, "negative serial number"))
+        }
+        if binds(.nonZeroSerial), serial.allSatisfy({ $0 == 0 }) {
+            problems.append((.webPKICompliance, "serial number is zero"))
+        }
+        if binds(.serialAtMost20Octets), serial.drop(while: { $0 == 0 }).count > 20 {
+            problems.append((.webPKICompliance, "serial number longer than 20 octets"))
+        }
+        if binds(.nonEmptyIssuer), certificate.issuer.isEmpty {
+            problems.append((.webPKICompliance, "empty issuer name"))
+        }
+        // Below the anchor BasicCertificateProcessing reports these for every profile.
+        if isAnchor, binds(.noUnknownCriticalExtension), !certificate.unknownCriticalExtensions.isEmpty {
             problems.append((.criticalExtensions, certificate.unknownCriticalExtensions.joined(separator: ", ")))
         }
-        for (oid, mustNotBeCritical) in [
-            (ExtensionOID.authorityKeyIdentifier, "authorityKeyIdentifier"),
-            (ExtensionOID.subjectKeyIdentifier, "subjectKeyIdentifier"),
-            (ExtensionOID.authorityInfoAccess, "authorityInfoAccess"),
-        ] where certificate.extension(oid)?.critical == true {
-            problems.append((.webPKICompliance, "critical \(mustNotBeCritical)"))
+        if binds(.nonCriticalIdentifierExtensions) {
+            for (oid, mustNotBeCritical) in [
+                (ExtensionOID.authorityKeyIdentifier, "authorityKeyIdentifier"),
+                (ExtensionOID.subjectKeyIdentifier, "subjectKeyIdentifier"),
+                (ExtensionOID.authorityInfoAccess, "authorityInfoAccess"),
+            ] where certificate.extension(oid)?.critical == true {
+                problems.append((.webPKICompliance, "critical \(mustNotBeCritical)"))
+            }
         }
-        if let policyConstraints = certificate.extension(ExtensionOID.policyConstraints), !policyConstraints.critical {
+        if binds(.criticalPolicyConstraints), let policyConstraints = certificate.extension(ExtensionOID.policyConstraints),
+           !policyConstraints.critical
+        {
             problems.append((.policyConstraints, "policyConstraints must be critical"))
         }
-        if let access = certificate.extension(ExtensionOID.authorityInfoAccess), !ExtensionSyntax.isValidAccessDescriptions(access.value) {
+        if binds(.wellFormedAuthorityInfoAccess), let access = certificate.extension(ExtensionOID.authorityInfoAccess),
+           !ExtensionSyntax.isValidAccessDescriptions(access.value)
+        {
             problems.append((.unparseableExtension, "malformed authorityInfoAccess"))
         }
-        if let usages = certificate.extendedKeyUsage, usages.isEmpty {
+        if binds(.nonEmptyExtendedKeyUsage), let usages = certificate.extendedKeyUsage, usages.isEmpty {
             problems.append((.extendedKeyUsage, "empty extendedKeyUsage"))
         }
-        if let constraints = certificate.basicConstraints, constraints.pathLength != nil,
-           !constraints.isCA || !(certificate.keyUsage?.contains(.keyCertSign) ?? true)
+        if binds(.pathLengthNeedsCAAndKeyCertSign), let constraints = certificate.basicConstraints,
+           constraints.pathLength != nil, !constraints.isCA || !(certificate.keyUsage?.contains(.keyCertSign) ?? true)
         {
             problems.append((.basicConstraints, "pathLenConstraint without cA and keyCertSign"))
         }
     }
 
     /// RFC 5280 §4.2.1.1-2: CAs carry a subjectKeyIdentifier; every certificate except a self-signed
-    /// root carries an authorityKeyIdentifier, made of a keyIdentifier only in the web PKI. The web PKI
-    /// does not hold an anchor's own issuer link against it: a cross-signed CA placed in the trust
-    /// store is trusted for itself (x509-limbo cve::cve-2024-0567).
+    /// root carries an authorityKeyIdentifier, made of a keyIdentifier only in the web PKI.
+    /// `ProfileRule` says which of these bind the anchor.
     private func checkKeyIdentifiers(_ certificate: Certificate, isCA: Bool, isAnchor: Bool, isSelfSignedTop: Bool,
                                      into problems: inout [(TrustCheck, String)])
     {
-        if isCA && certificate.subjectKeyIdentifier == nil {
+        func binds(_ rule: ProfileRule) -> Bool { rule.binds(isAnchor: isAnchor, webPKI: webPKI) }
+        if isCA, binds(.caSubjectKeyIdentifierPresent), certificate.subjectKeyIdentifier == nil {
             problems.append((.webPKICompliance, "CA without subjectKeyIdentifier"))
         }
         guard let aki = certificate.extension(ExtensionOID.authorityKeyIdentifier) else {
-            if !certificate.isSelfIssued && !(webPKI && isAnchor) {
+            if !certificate.isSelfIssued, binds(.authorityKeyIdentifierPresent) {
                 problems.append((.webPKICompliance, "missing authorityKeyIdentifier"))
             }
             return
         }
         let fields = ExtensionSyntax.authorityKeyIdentifierFields(aki.value)
-        if webPKI && (fields != [0x80]) {
+        if webPKI, binds(.authorityKeyIdentifierOnlyKeyIdentifier), fields != [0x80] {
             problems.append((.webPKICompliance, "authorityKeyIdentifier must hold only a keyIdentifier"))
         }
         // Only a self-signed certificate must name its own key; a self-issued one may be a key rollover.
-        if isSelfSignedTop, let keyID = certificate.authorityKeyIdentifier, let ski = certificate.subjectKeyIdentifier,
-           keyID != ski
+        if isSelfSignedTop, binds(.selfSignedAuthorityKeyIdentifierIsOwnKey), let keyID = certificate.authorityKeyIdentifier,
+           let ski = certificate.subjectKeyIdentifier, keyID != ski
         {
             problems.append((.idLinkage, "self-signed certificate whose authorityKeyIdentifier is not its own key"))
         }
     }
 
-    private func checkAuthority(_ certificate: Certificate, isRoot: Bool, into problems: inout [(TrustCheck, String)]) {
-        if let constraints = certificate.basicConstraints, !constraints.critical {
+    /// The CA certificate rules; `ProfileRule` says which of them bind the anchor.
+    private func checkAuthority(_ certificate: Certificate, isRoot: Bool, isAnchor: Bool,
+                                into problems: inout [(TrustCheck, String)])
+    {
+        func binds(_ rule: ProfileRule) -> Bool { rule.binds(isAnchor: isAnchor, webPKI: webPKI) }
+        if binds(.criticalBasicConstraints), let constraints = certificate.basicConstraints, !constraints.critical {
             problems.append((.basicConstraints, "CA basicConstraints must be critical"))
         }
         if let constraints = certificate.nameConstraints {
-            if !webPKI && !constraints.critical { problems.append((.nameConstraints, "nameConstraints must be critical")) }
-            if constraints.permitted.isEmpty && constraints.excluded.isEmpty {
+            if !webPKI, binds(.criticalNameConstraints), !constraints.critical {
+                problems.append((.nameConstraints, "nameConstraints must be critical"))
+            }
+            if binds(.nameConstraintsHaveSubtrees), constraints.permitted.isEmpty && constraints.excluded.isEmpty {
                 problems.append((.nameConstraints, "nameConstraints without subtrees"))
             }
         }
-        if webPKI && isRoot && certificate.extendedKeyUsage != nil {
+        if webPKI, isRoot, binds(.rootWithoutExtendedKeyUsage), certificate.extendedKeyUsage != nil {
             problems.append((.extendedKeyUsage, "root certificate with extendedKeyUsage"))
         }
     }

@@ -1,6 +1,8 @@
+import Foundation
+
 /// The primary error of an untrusted evaluation, built the way SecTrustEvaluateWithError builds its CFError.
-public struct TrustError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// Apple's OSStatus.
+public struct TrustError: LocalizedError, Sendable, Hashable, CustomStringConvertible {
+    /// Apple's OSStatus, stable across releases (e.g. -67843 errSecNotTrusted).
     public let code: Int32
     /// The simple message, e.g. `“expired.example” certificate is expired`.
     public let message: String
@@ -10,6 +12,12 @@ public struct TrustError: Error, Sendable, Hashable, CustomStringConvertible {
     public let certificateIndex: Int
 
     public var description: String { "\(message) (\(code))" }
+
+    /// The simple message, as Apple's CFError gives it (`localizedDescription`).
+    public var errorDescription: String? { message }
+
+    /// Every failure, certificate by certificate.
+    public var failureReason: String? { detailedMessage }
 
     /// Picks the failure with the lowest subtype (ties: lowest certificate index) as Apple does.
     init?(failures: [TrustFailure], summaries: [String]) {

@@ -1,20 +1,40 @@
 import TrustCertificates
 
-/// Which certificates are trusted, with Apple's semantics: custom anchors turn the system store off
-/// unless `anchorsOnly` is set back to false; with no custom anchors the system store is used, unless
-/// `anchorsOnly` is on, which then trusts nothing.
+/// Which certificates are trusted, with Apple's semantics:
+///
+/// * `TrustAnchors()` trusts the system store (`SystemTrustStore.default`, Debian's
+///   `/etc/ssl/certs/ca-certificates.crt`, read once on first use), as a SecTrust without
+///   SecTrustSetAnchorCertificates does.
+/// * `TrustAnchors(custom: store)` trusts only `store` (SecTrustSetAnchorCertificates); system roots
+///   still help build paths as untrusted parents. `anchorsOnly: false` trusts the system store
+///   again as well (SecTrustSetAnchorCertificatesOnly(false)).
+/// * `TrustAnchors.only(store)` trusts `store` and knows no system store at all;
+///   `TrustAnchors.empty` trusts nothing.
+///
+/// Pass `system:` to use another store as the system one (the CLI's `--system-store`).
 public struct TrustAnchors: Sendable {
     /// nil: no custom anchors were set (SecTrustSetAnchorCertificates never called, or called with NULL).
     /// An empty store trusts nothing.
     public var custom: CertificateStore?
+    /// true: only `custom` anchors are trusted; the system store is only a source of untrusted parents.
     public var anchorsOnly: Bool
     public var system: CertificateStore
 
-    public init(custom: CertificateStore? = nil, anchorsOnly: Bool? = nil, system: CertificateStore = .empty) {
+    public init(custom: CertificateStore? = nil, anchorsOnly: Bool? = nil,
+                system: CertificateStore = SystemTrustStore.default.store)
+    {
         self.custom = custom
         self.anchorsOnly = anchorsOnly ?? (custom != nil)
         self.system = system
     }
+
+    /// Exactly `anchors`: no system store, neither trusted nor as a source of parents.
+    public static func only(_ anchors: CertificateStore) -> TrustAnchors {
+        TrustAnchors(custom: anchors, anchorsOnly: true, system: .empty)
+    }
+
+    /// Trusts nothing (and reads no system store).
+    public static let empty = only(.empty)
 
     /// Whether system roots are anchors for this evaluation.
     public var usesSystemAnchors: Bool { !anchorsOnly }
