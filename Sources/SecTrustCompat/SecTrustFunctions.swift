@@ -226,7 +226,7 @@ public func SecTrustCopyProperties(_ trust: SecTrust) -> CFArray? {
     } else if checks.contains(.criticalExtensions) {
         sentences = ["One or more unsupported critical extensions found."]
     } else {
-        let known: Set<TrustCheck> = [.anchorTrusted, .missingIntermediate, .sslHostname, .temporalValidity,
+        let known: Set<CheckName> = [.anchorTrusted, .missingIntermediate, .sslHostname, .temporalValidity,
                                       .weakKeySize, .keySize, .weakSignature, .signatureHashAlgorithms]
         let rules: [(Bool, String)] = [
             (checks.contains(.anchorTrusted), "Root certificate is not trusted."),

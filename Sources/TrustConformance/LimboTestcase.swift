@@ -86,9 +86,9 @@ public struct LimboTestcase: Decodable, Sendable, Hashable {
     /// One expected failure of a vector: `{"index": 0, "check": "SSLHostname"}`.
     public struct ExpectedFailure: Decodable, Sendable, Hashable, CustomStringConvertible {
         public var index: Int
-        public var check: TrustCheck
+        public var check: CheckName
 
-        public init(index: Int, check: TrustCheck) {
+        public init(index: Int, check: CheckName) {
             self.index = index
             self.check = check
         }

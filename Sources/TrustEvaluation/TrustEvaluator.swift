@@ -103,7 +103,7 @@ public struct TrustEvaluator: Sendable {
         for (policy, check) in checks {
             let context = PathContext(path: path, policy: policy, time: time, anchors: anchors,
                                       publicSuffixes: publicSuffixes, crls: crls)
-            check.check(context, into: &failures)
+            check.evaluate(context, into: &failures)
         }
         var seen = Set<String>()
         return failures.filter { seen.insert("\($0.index)/\($0.check.rawValue)").inserted }

@@ -2,7 +2,7 @@
 /// end means an issuer is missing. When the end's own signature value is malformed, no issuer could
 /// have verified it, and the detail says so.
 struct AnchorCheck: PathCheck {
-    func check(_ context: PathContext, into failures: inout [TrustFailure]) {
+    func evaluate(_ context: PathContext, into failures: inout [TrustFailure]) {
         guard !context.path.isAnchored else { return }
         failures.append(TrustFailure(
             index: context.lastIndex, check: context.path.endsSelfSigned ? .anchorTrusted : .missingIntermediate,

@@ -6,7 +6,7 @@ import TrustCertificates
 struct BasicCertificateProcessing: PathCheck {
     let profile: TrustProfile
 
-    func check(_ context: PathContext, into failures: inout [TrustFailure]) {
+    func evaluate(_ context: PathContext, into failures: inout [TrustFailure]) {
         let certificates = context.certificates
         checkIssuers(context, into: &failures)
         checkPathLength(certificates, into: &failures)

@@ -3,7 +3,7 @@
 struct ChainDepthCheck: PathCheck {
     let maximumIntermediates: Int
 
-    func check(_ context: PathContext, into failures: inout [TrustFailure]) {
+    func evaluate(_ context: PathContext, into failures: inout [TrustFailure]) {
         let certificates = context.certificates
         let intermediates = certificates.count > 2 ? certificates[1..<context.lastIndex].filter { !$0.isSelfIssued }.count : 0
         if intermediates > maximumIntermediates {

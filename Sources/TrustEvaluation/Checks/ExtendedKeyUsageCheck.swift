@@ -16,7 +16,7 @@ struct ExtendedKeyUsageCheck: PathCheck {
             constrainsIntermediates: profile != .rfc5280)
     }
 
-    func check(_ context: PathContext, into failures: inout [TrustFailure]) {
+    func evaluate(_ context: PathContext, into failures: inout [TrustFailure]) {
         if let usages = context.leaf.extendedKeyUsage, acceptable.isDisjoint(with: usages) {
             failures.append(TrustFailure(index: 0, check: .extendedKeyUsage, detail: usages.map(ExtendedKeyUsageOID.name).joined(separator: ", ")))
         }
@@ -36,7 +36,7 @@ struct ServerAuthEKUCheck: PathCheck {
     /// CFAbsoluteTime 583628400 ("1 July 2019" in Apple's source); compared with `>`.
     static let explicitServerAuthAfter = AppleDates.date(cfAbsoluteTime: 583_628_400)
 
-    func check(_ context: PathContext, into failures: inout [TrustFailure]) {
+    func evaluate(_ context: PathContext, into failures: inout [TrustFailure]) {
         let leafHasServerAuth = context.leaf.extendedKeyUsage?.contains(ExtendedKeyUsageOID.serverAuth) ?? false
         if context.rootIsInSystemStore {
             // trustd records a sub-CA's missing serverAuth against the leaf, not the sub-CA.

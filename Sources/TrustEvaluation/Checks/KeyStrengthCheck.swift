@@ -15,7 +15,7 @@ struct KeyStrengthCheck: PathCheck {
     /// Whether RSA exponents must lie in the Baseline Requirements' range (web PKI profile).
     let requireBaselineExponent: Bool
 
-    func check(_ context: PathContext, into failures: inout [TrustFailure]) {
+    func evaluate(_ context: PathContext, into failures: inout [TrustFailure]) {
         for (index, certificate) in context.certificates.enumerated() {
             let key = certificate.publicKey
             if Self.isBroken(key) {

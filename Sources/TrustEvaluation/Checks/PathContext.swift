@@ -27,5 +27,5 @@ struct PathContext {
 
 /// A check run on every candidate path; it appends the failures it finds.
 protocol PathCheck: Sendable {
-    func check(_ context: PathContext, into failures: inout [TrustFailure])
+    func evaluate(_ context: PathContext, into failures: inout [TrustFailure])
 }

@@ -5,7 +5,7 @@ struct RequiredUsageCheck: PathCheck {
     let keyUsage: KeyUsage
     let extendedKeyUsages: [String]
 
-    func check(_ context: PathContext, into failures: inout [TrustFailure]) {
+    func evaluate(_ context: PathContext, into failures: inout [TrustFailure]) {
         if !keyUsage.isEmpty, let usage = context.leaf.keyUsage, !usage.isSuperset(of: keyUsage) {
             failures.append(TrustFailure(index: 0, check: .keyUsage, detail: "needs \(keyUsage)"))
         }

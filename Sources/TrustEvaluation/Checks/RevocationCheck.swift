@@ -27,7 +27,7 @@ import TrustCertificates
 /// Apple soft-fails missing revocation data. The listing alone revokes: the revocation date and reason
 /// only inform, as in OpenSSL and webpki.
 struct RevocationCheck: PathCheck {
-    func check(_ context: PathContext, into failures: inout [TrustFailure]) {
+    func evaluate(_ context: PathContext, into failures: inout [TrustFailure]) {
         let certificates = context.certificates
         // The top certificate is the anchor, or has no issuer in the path to vouch for its CRLs.
         guard certificates.count > 1 else { return }

@@ -7,7 +7,7 @@ import TrustCertificates
 struct SignatureAlgorithmCheck: PathCheck {
     let refuseSHA1: Bool
 
-    func check(_ context: PathContext, into failures: inout [TrustFailure]) {
+    func evaluate(_ context: PathContext, into failures: inout [TrustFailure]) {
         for (index, certificate) in context.certificates.enumerated() where !certificate.isSelfIssued {
             let hash = certificate.signatureAlgorithm.hashName.uppercased()
             if Self.brokenHashes.contains(hash) {

@@ -3,7 +3,7 @@ import Foundation
 /// notBefore ≤ time ≤ notAfter for every certificate, the anchor included (Apple §4.8: inclusive, no
 /// leeway), at whole seconds.
 struct TemporalValidityCheck: PathCheck {
-    func check(_ context: PathContext, into failures: inout [TrustFailure]) {
+    func evaluate(_ context: PathContext, into failures: inout [TrustFailure]) {
         let time = context.timeInWholeSeconds
         for (index, certificate) in context.certificates.enumerated()
         where time < certificate.notBefore || time > certificate.notAfter {

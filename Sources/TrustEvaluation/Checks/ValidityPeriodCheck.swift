@@ -16,7 +16,7 @@ struct ValidityPeriodCheck: PathCheck {
         Rule(effective: AppleDates.date(cfAbsoluteTime: 620_611_200), maximum: 398 * day),
     ]
 
-    func check(_ context: PathContext, into failures: inout [TrustFailure]) {
+    func evaluate(_ context: PathContext, into failures: inout [TrustFailure]) {
         let leaf = context.leaf
         let lifetime = leaf.notAfter.timeIntervalSince(leaf.notBefore)
         func violates(_ rules: [Rule]) -> Bool {

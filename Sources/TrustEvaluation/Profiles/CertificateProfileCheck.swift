@@ -8,9 +8,9 @@ struct CertificateProfileCheck: PathCheck {
     /// true: CA/Browser Forum rules as well as RFC 5280's.
     let webPKI: Bool
 
-    func check(_ context: PathContext, into failures: inout [TrustFailure]) {
+    func evaluate(_ context: PathContext, into failures: inout [TrustFailure]) {
         for (index, certificate) in context.certificates.enumerated() {
-            var problems: [(TrustCheck, String)] = []
+            var problems: [(CheckName, String)] = []
             let isLeaf = index == 0
             let isAnchor = index == context.anchorIndex
             checkEncoding(certificate, isAnchor: isAnchor, into: &problems)
@@ -28,7 +28,7 @@ struct CertificateProfileCheck: PathCheck {
 
     /// The encoding rules of RFC 5280 §4.1-4.2 and the CA/B Forum; `ProfileRule` says which of them
     /// also bind the trust anchor.
-    private func checkEncoding(_ certificate: Certificate, isAnchor: Bool, into problems: inout [(TrustCheck, String)]) {
+    private func checkEncoding(_ certificate: Certificate, isAnchor: Bool, into problems: inout [(CheckName, String)]) {
         func binds(_ rule: ProfileRule) -> Bool { rule.binds(isAnchor: isAnchor, webPKI: webPKI) }
         if binds(.version3), certificate.version != 3 {
             problems.append((.webPKICompliance, "version \(certificate.version) certificate"))
@@ -83,7 +83,7 @@ struct CertificateProfileCheck: PathCheck {
     /// root carries an authorityKeyIdentifier, made of a keyIdentifier only in the web PKI.
     /// `ProfileRule` says which of these bind the anchor.
     private func checkKeyIdentifiers(_ certificate: Certificate, isCA: Bool, isAnchor: Bool, isSelfSignedTop: Bool,
-                                     into problems: inout [(TrustCheck, String)])
+                                     into problems: inout [(CheckName, String)])
     {
         func binds(_ rule: ProfileRule) -> Bool { rule.binds(isAnchor: isAnchor, webPKI: webPKI) }
         if isCA, binds(.caSubjectKeyIdentifierPresent), certificate.subjectKeyIdentifier == nil {
@@ -109,7 +109,7 @@ struct CertificateProfileCheck: PathCheck {
 
     /// The CA certificate rules; `ProfileRule` says which of them bind the anchor.
     private func checkAuthority(_ certificate: Certificate, isRoot: Bool, isAnchor: Bool,
-                                into problems: inout [(TrustCheck, String)])
+                                into problems: inout [(CheckName, String)])
     {
         func binds(_ rule: ProfileRule) -> Bool { rule.binds(isAnchor: isAnchor, webPKI: webPKI) }
         if binds(.criticalBasicConstraints), let constraints = certificate.basicConstraints, !constraints.critical {
@@ -128,7 +128,7 @@ struct CertificateProfileCheck: PathCheck {
         }
     }
 
-    private func checkEndEntity(_ certificate: Certificate, context: PathContext, into problems: inout [(TrustCheck, String)]) {
+    private func checkEndEntity(_ certificate: Certificate, context: PathContext, into problems: inout [(CheckName, String)]) {
         if certificate.nameConstraints != nil || certificate.extension(ExtensionOID.nameConstraints) != nil {
             problems.append((.nameConstraints, "nameConstraints in an end-entity certificate"))
         }
@@ -195,7 +195,7 @@ struct CertificateProfileCheck: PathCheck {
 
     /// CA/B Forum 6.1.5 and 7.1.3: RSA of at least 2048 bits in whole bytes, ECDSA on P-256/384/521,
     /// SHA-2 signatures.
-    private func checkAlgorithms(_ certificate: Certificate, into problems: inout [(TrustCheck, String)]) {
+    private func checkAlgorithms(_ certificate: Certificate, into problems: inout [(CheckName, String)]) {
         let key = certificate.publicKey
         switch key.algorithm {
         case .rsa, .rsaPSS:

@@ -8,7 +8,7 @@ public struct TrustError: LocalizedError, Sendable, Hashable, CustomStringConver
     public let message: String
     /// The underlying error's message: every failure, certificate by certificate.
     public let detailedMessage: String
-    public let check: TrustCheck
+    public let check: CheckName
     public let certificateIndex: Int
 
     public var description: String { "\(message) (\(code))" }

@@ -1,7 +1,7 @@
 /// A named check on a certificate path. Raw values are Apple's policy check keys (the keys of
 /// SecTrustCopyResult's TrustResultDetails), so results read the same as on Apple platforms.
 /// Checks Apple does not have are marked as TrustCheck's own.
-public enum TrustCheck: String, Sendable, CaseIterable, Codable, CustomStringConvertible {
+public enum CheckName: String, Sendable, CaseIterable, Codable, CustomStringConvertible {
     case sslHostname = "SSLHostname"
     case temporalValidity = "TemporalValidity"
     case weakKeySize = "WeakKeySize"
