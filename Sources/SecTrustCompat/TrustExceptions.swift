@@ -1,5 +1,6 @@
 import Foundation
 import TrustEvaluation
+import TrustCertificates
 
 /// The exceptions cookie of SecTrustCopyExceptions / SecTrustSetExceptions (apple-sectrust.md §1.1).
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import TrustCertificates
+import GnuTLSBridge
 
 /// `trustcheck show FILE... [--json] [--at TIME]`: everything TrustCheck reads from each certificate.
 ///

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TrustCertificates
 @testable import TrustCheckCLI
+import CertificateFixtures
 
 /// Colour only for a terminal, never under NO_COLOR or TERM=dumb; days left green, yellow under 30
 /// days, red outside the validity period.

@@ -1,3 +1,4 @@
+import TrustCertificates
 /// A path must end at an anchor: a self-signed end that is not one is an untrusted root; any other
 /// end means an issuer is missing. When the end's own signature value is malformed, no issuer could
 /// have verified it, and the detail says so.

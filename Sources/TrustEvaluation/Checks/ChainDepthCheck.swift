@@ -1,3 +1,4 @@
+import TrustCertificates
 /// The caller's limit on intermediates between the leaf and the anchor. Self-issued intermediates
 /// (key rollovers) are the same logical CA and do not count, as for pathLenConstraint.
 struct ChainDepthCheck: PathCheck {

@@ -1,5 +1,6 @@
 import Foundation
 import TrustCertificates
+import GnuTLSBridge
 
 /// Revocation from the CRLs the caller supplied (RFC 5280 §6.3 for complete CRLs; nothing is fetched).
 ///

@@ -1,4 +1,5 @@
 import TrustCertificates
+import GnuTLSBridge
 
 /// Signature hashes: MD2/MD4/MD5 on a certificate not signed by itself fails every policy
 /// (WeakSignature, fatal); the SSL server policy also refuses SHA-1 there (SignatureHashAlgorithms).

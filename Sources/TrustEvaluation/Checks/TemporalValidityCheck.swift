@@ -1,4 +1,5 @@
 import Foundation
+import TrustCertificates
 
 /// notBefore ≤ time ≤ notAfter for every certificate, the anchor included (Apple §4.8: inclusive, no
 /// leeway), at whole seconds.

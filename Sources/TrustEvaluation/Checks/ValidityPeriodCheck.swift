@@ -1,4 +1,5 @@
 import Foundation
+import TrustCertificates
 
 /// Apple's maximum leaf lifetimes (§4.3): for each rule, a leaf issued on or after the rule's date may
 /// not be valid for longer than its limit. The 825-day rule applies to every chain; the 2018 and 2020

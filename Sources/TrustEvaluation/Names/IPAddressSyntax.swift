@@ -1,3 +1,4 @@
+import Foundation
 /// Text-to-binary IP address parsers: a strict one for PeerName, and Apple's lenient one.
 enum IPAddressSyntax {
     /// Strict IPv4 dotted decimal (RFC 3986 `IPv4address`: four decimal octets, no leading zeros).

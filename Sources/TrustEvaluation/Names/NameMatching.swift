@@ -1,4 +1,5 @@
 import TrustCertificates
+import Foundation
 
 /// `.webpki` validity of names and subtrees, per form (see NameConstraintsChecker).
 enum NameSyntax {

@@ -1,4 +1,5 @@
 import TrustCertificates
+import GnuTLSBridge
 
 /// The encoding rules RFC 5280 puts on each certificate, and on top of them the CA/Browser Forum's
 /// Baseline Requirements, applied to every certificate of the path and, rule by rule as
