@@ -35,7 +35,9 @@ let package = Package(
 
         // vectors/certificates/expected.json, decoded once for every test target that checks against it.
         .target(name: "CertificateFixtures", path: "Tests/CertificateFixtures"),
-        .testTarget(name: "FileOutputTests", dependencies: ["FileOutput"]),
+        // Helpers more than one test target needs.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "FileOutputTests", dependencies: ["FileOutput", "TestSupport"]),
         .testTarget(name: "GnuTLSBridgeTests", dependencies: ["GnuTLSBridge", "CertificateFixtures"]),
         .testTarget(
             name: "TrustCertificatesTests", dependencies: ["TrustCertificates", "GnuTLSBridge", "CertificateFixtures"]),
@@ -46,7 +48,7 @@ let package = Package(
             name: "TrustConformanceTests", dependencies: ["TrustConformance", "TrustEvaluation"],
             exclude: ["limbo-expectations.json"]),
         .testTarget(
-            name: "TrustCheckCLITests", dependencies: ["TrustCheckCLI", "trustcheck", "CertificateFixtures"],
+            name: "TrustCheckCLITests", dependencies: ["TrustCheckCLI", "trustcheck", "CertificateFixtures", "TestSupport"],
             exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

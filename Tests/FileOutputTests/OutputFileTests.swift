@@ -1,6 +1,7 @@
 import FileOutput
 import Foundation
 import Testing
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -140,27 +141,5 @@ import Glibc
     func isFIFO(_ path: String) -> Bool {
         var status = stat()
         return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO
-    }
-}
-
-/// Reads a FIFO to its end on another thread (opening a FIFO blocks until both ends are open).
-final class FIFOReader: @unchecked Sendable {
-    // Written once by the reading thread before `done` is signalled, read after it.
-    private var text = ""
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ path: String) {
-        Thread.detachNewThread { [self] in
-            if let handle = FileHandle(forReadingAtPath: path) {
-                text = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
-                try? handle.close()
-            }
-            done.signal()
-        }
-    }
-
-    func wait() -> String {
-        _ = done.wait(timeout: .now() + 10)
-        return text
     }
 }

@@ -1,6 +1,7 @@
 import CertificateFixtures
 import Foundation
 import Testing
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -48,7 +49,7 @@ import Glibc
 
         let fifo = directory + "/results.fifo"
         #expect(mkfifo(fifo, 0o600) == 0)
-        let reader = FIFOContents(fifo)
+        let reader = FIFOReader(fifo)
         #expect(trustcheck("limbo", file, "--output", fifo).status == 0)
         #expect(reader.wait().contains(#""harness":"trustcheck""#))
         var status = stat()
@@ -92,27 +93,5 @@ import Glibc
         let result = trustcheck("limbo", "x.json", "--profile", "strict")
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("trustcheck limbo: --profile must be apple, webpki or rfc5280"))
-    }
-}
-
-/// Reads a FIFO to its end on another thread: opening either end of a FIFO waits for the other.
-final class FIFOContents: @unchecked Sendable {
-    // Written by the reading thread before `done` is signalled, read only after it.
-    private var text = ""
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ path: String) {
-        Thread.detachNewThread { [self] in
-            if let handle = FileHandle(forReadingAtPath: path) {
-                text = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
-                try? handle.close()
-            }
-            done.signal()
-        }
-    }
-
-    func wait() -> String {
-        _ = done.wait(timeout: .now() + 30)
-        return text
     }
 }
