@@ -15,8 +15,6 @@ public struct CAPinnedHostVerdict: Sendable {
     /// Why not, when not trusted: the evaluation's primary error, or the pin mismatch.
     public var failure: PinningFailure? {
         if let failure = pinCheck?.failure { return failure }
-        guard !evaluation.isTrusted else { return nil }
-        return PinningFailure(code: evaluation.error?.code ?? OSStatusCode.errSecNotTrusted,
-                              message: evaluation.error?.message ?? "the chain is not trusted", verdict: .chainNotTrusted)
+        return evaluation.isTrusted ? nil : PinningFailure(untrusted: evaluation)
     }
 }

@@ -26,10 +26,8 @@ public struct PinSet: Sendable, Hashable {
     /// Checks the pins against `evaluation`. Each certificate's digests were computed once, when it was parsed.
     public func check(_ evaluation: TrustEvaluationResult) -> PinCheckResult {
         guard evaluation.isTrusted else {
-            let error = evaluation.error
-            let failure = PinningFailure(code: error?.code ?? OSStatusCode.errSecNotTrusted,
-                                         message: error?.message ?? "the chain is not trusted", verdict: .chainNotTrusted)
-            return PinCheckResult(verdict: .chainNotTrusted, matches: [], chain: evaluation.chain, failure: failure)
+            return PinCheckResult(verdict: .chainNotTrusted, matches: [], chain: evaluation.chain,
+                                  failure: PinningFailure(untrusted: evaluation))
         }
         var matches: [PinMatch] = []
         for (index, element) in evaluation.chain.enumerated() {

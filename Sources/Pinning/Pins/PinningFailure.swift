@@ -21,6 +21,12 @@ public struct PinningFailure: Error, LocalizedError, Sendable, Hashable, CustomS
         self.verdict = verdict
     }
 
+    /// An untrusted evaluation's primary error, as the reason pins were not even looked at.
+    init(untrusted evaluation: TrustEvaluationResult) {
+        self.init(code: evaluation.error?.code ?? OSStatusCode.errSecNotTrusted,
+                  message: evaluation.error?.message ?? "the chain is not trusted", verdict: .chainNotTrusted)
+    }
+
     /// `<message> (<code>)`.
     public var description: String { "\(message) (\(code))" }
     /// The message.
