@@ -23,6 +23,8 @@ let package = Package(
         .target(name: "TrustCertificates", dependencies: ["GnuTLSBridge"]),
         .target(name: "TrustEvaluation", dependencies: ["TrustCertificates"]),
         .target(name: "SecTrustCompat", dependencies: ["TrustEvaluation", "TrustCertificates", "GnuTLSBridge"]),
+        // Pins, TrustKit's configuration, validator and reports. No networking: report delivery is a separate module.
+        .target(name: "Pinning", dependencies: ["TrustEvaluation", "TrustCertificates", "GnuTLSBridge"]),
         // Every file written to a path a user named goes through FileOutput, which never replaces a device,
         // FIFO or symbolic link.
         .target(name: "FileOutput"),
@@ -44,6 +46,7 @@ let package = Package(
         .testTarget(
             name: "TrustEvaluationTests", dependencies: ["TrustEvaluation", "TrustCertificates"], exclude: ["Fixtures"]),
         .testTarget(name: "SecTrustCompatTests", dependencies: ["SecTrustCompat"], exclude: ["Fixtures"]),
+        .testTarget(name: "PinningTests", dependencies: ["Pinning", "TrustEvaluation", "TrustCertificates"], exclude: ["Fixtures"]),
         .testTarget(
             name: "TrustConformanceTests", dependencies: ["TrustConformance", "TrustEvaluation"],
             exclude: ["limbo-expectations.json"]),

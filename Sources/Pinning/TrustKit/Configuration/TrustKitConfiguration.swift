@@ -1,0 +1,102 @@
+import Foundation
+
+/// A TrustKit pinning configuration, read and checked with TrustKit's rules (`parseTrustKitConfiguration`,
+/// pinning-libraries.md 1.1–1.3).
+///
+/// Sources:
+/// * a dictionary (what `+initSharedInstanceWithConfiguration:` takes);
+/// * a property list, XML or binary: either the configuration itself or a whole Info.plist, whose
+///   `TSKConfiguration` dictionary is then used;
+/// * JSON: an object with exactly the same key strings and value types (booleans as `true`/`false`,
+///   pins and report URIs as arrays of strings, the expiration date as a `"yyyy-MM-dd"` string), either
+///   the configuration itself or wrapped as `{"TSKConfiguration": {...}}`.
+///
+/// Where TrustKit raises `TrustKit configuration invalid`, this throws a `TrustKitConfigurationError`
+/// with TrustKit's message. Where TrustKit would crash on a wrong type, this throws `.wrongType`. Where
+/// TrustKit silently ignores something, `warnings` says so.
+public struct TrustKitConfiguration: Sendable {
+    /// The largest configuration file read, so a wrong path cannot make the reader load gigabytes.
+    public static let maximumFileSize = 4 * 1024 * 1024
+
+    /// TSKSwizzleNetworkDelegates (default false).
+    public let swizzleNetworkDelegates: Bool
+    /// TSKIgnorePinningForUserDefinedTrustAnchors (default true, TrustKit's macOS default).
+    public let ignorePinningForUserDefinedTrustAnchors: Bool
+    /// Every pinned domain's policy, keyed by the domain as written.
+    public let pinnedDomains: [String: TrustKitDomainPolicy]
+    /// What TrustKit would accept silently but probably not mean, in domain order.
+    public let warnings: [TrustKitConfigurationWarning]
+    /// The registry the domains were checked with and are looked up with.
+    public let registry: TrustKitDomainRegistry
+
+    init(swizzleNetworkDelegates: Bool, ignorePinningForUserDefinedTrustAnchors: Bool,
+         pinnedDomains: [String: TrustKitDomainPolicy], warnings: [TrustKitConfigurationWarning],
+         registry: TrustKitDomainRegistry)
+    {
+        self.swizzleNetworkDelegates = swizzleNetworkDelegates
+        self.ignorePinningForUserDefinedTrustAnchors = ignorePinningForUserDefinedTrustAnchors
+        self.pinnedDomains = pinnedDomains
+        self.warnings = warnings
+        self.registry = registry
+    }
+
+    /// Checks a configuration dictionary (property-list types: String, Bool, numbers, arrays, dictionaries).
+    public init(dictionary: [String: Any], registry: TrustKitDomainRegistry = .system) throws(TrustKitConfigurationError) {
+        var parser = TrustKitConfigurationParser(registry: registry)
+        self = try parser.parse(dictionary)
+    }
+
+    /// Reads JSON or a property list (XML or binary), recognised by content; `path` only names the
+    /// source in errors.
+    public init(data: Data, path: String? = nil, registry: TrustKitDomainRegistry = .system) throws(TrustKitConfigurationError) {
+        do {
+            let root = try TrustKitConfigurationParser.decode(data)
+            var parser = TrustKitConfigurationParser(registry: registry)
+            self = try parser.parse(TrustKitConfigurationParser.configuration(in: root))
+        } catch {
+            throw error.from(path: path)
+        }
+    }
+
+    /// Reads the file at `path` (at most `maximumFileSize` bytes).
+    public init(contentsOfFile path: String, registry: TrustKitDomainRegistry = .system) throws(TrustKitConfigurationError) {
+        let data: Data
+        do {
+            let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            if let size = attributes[.size] as? Int, size > Self.maximumFileSize {
+                throw TrustKitConfigurationError(
+                    .unreadable, problem: "the file is \(size) bytes, more than the \(Self.maximumFileSize) a configuration may have"
+                ).from(path: path)
+            }
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch let error as TrustKitConfigurationError {
+            throw error
+        } catch {
+            throw TrustKitConfigurationError(.unreadable, problem: "cannot read the file: \(error.localizedDescription)")
+                .from(path: path)
+        }
+        try self.init(data: data, path: path, registry: registry)
+    }
+
+    /// The policy for `hostname`, as `getPinningConfigurationKeyForDomain` finds it: an exact entry
+    /// (case-sensitive, no trailing-dot folding) always wins; otherwise the includeSubdomains entry that
+    /// `hostname` is a subdomain of, the most specific (longest) one when several are; nil when none is.
+    /// The policy may be excluded or expired: `TrustKitPinningValidator` decides what that means.
+    public func policy(forHostname hostname: String) -> TrustKitPolicyMatch? {
+        Self.lookup(hostname, in: pinnedDomains, registry: registry)
+    }
+
+    static func lookup(_ hostname: String, in domains: [String: TrustKitDomainPolicy],
+                       registry: TrustKitDomainRegistry) -> TrustKitPolicyMatch?
+    {
+        if let exact = domains[hostname] {
+            return TrustKitPolicyMatch(hostname: hostname, notedHostname: hostname, policy: exact)
+        }
+        var best: (score: Int, policy: TrustKitDomainPolicy)?
+        for policy in domains.values where policy.includeSubdomains {
+            guard let score = registry.subdomainScore(of: hostname, under: policy.domain) else { continue }
+            if best == nil || score > best!.score { best = (score, policy) }
+        }
+        return best.map { TrustKitPolicyMatch(hostname: hostname, notedHostname: $0.policy.domain, policy: $0.policy) }
+    }
+}
