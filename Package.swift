@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "TrustConformance", dependencies: ["TrustEvaluation", "TrustCertificates", "FileOutput"]),
         .target(
             name: "TrustCheckCLI",
-            dependencies: ["GnuTLSBridge", "TrustCertificates", "TrustEvaluation", "TrustConformance"]
+            dependencies: ["GnuTLSBridge", "TrustCertificates", "TrustEvaluation", "TrustConformance", "Pinning"]
         ),
         .executableTarget(name: "trustcheck", dependencies: ["TrustCheckCLI"]),
 

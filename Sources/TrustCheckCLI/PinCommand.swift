@@ -1,3 +1,4 @@
+import Pinning
 import TrustCertificates
 
 /// `trustcheck pin FILE... [--trustkit | --json]`: the SPKI SHA-256 pin of every certificate.
@@ -77,7 +78,7 @@ enum PinCommand: Subcommand {
         var entries: [TrustKitEntry] = []
         var unpinnable: [(String, Certificate, String)] = []
         for (path, certificate) in certificates {
-            switch TrustKitPin.outcome(for: certificate.publicKey) {
+            switch TrustKitSPKIHash(key: certificate.publicKey) {
             case .hash(let hash, let equalsSPKIPin):
                 entries.append(TrustKitEntry(certificate: certificate, hash: hash, equalsSPKIPin: equalsSPKIPin))
             case .unsupported(let reason):
@@ -118,8 +119,7 @@ enum PinCommand: Subcommand {
     private static func jsonObject(path: String, index: Int, _ certificate: Certificate) -> JSONValue {
         let key = certificate.publicKey
         let (type, curve) = CertificateFormatting.keyType(key.algorithm)
-        let trustKit: String?
-        if case .hash(let hash, _) = TrustKitPin.outcome(for: key) { trustKit = Base64.encode(hash) } else { trustKit = nil }
+        let trustKit = TrustKitSPKIHash(key: key).digest.map { Base64.encode($0) }
         return .object([
             ("file", .string(path)),
             ("index", .int(index)),
