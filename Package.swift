@@ -22,14 +22,14 @@ let package = Package(
         .target(name: "GnuTLSBridge", dependencies: ["CGnuTLS"]),
         .target(name: "TrustCertificates", dependencies: ["GnuTLSBridge"]),
         .target(name: "TrustEvaluation", dependencies: ["TrustCertificates"]),
-        .target(name: "SecTrustCompat", dependencies: ["TrustEvaluation", "TrustCertificates", "GnuTLSBridge"]),
+        .target(name: "SecTrustCompat", dependencies: ["TrustEvaluation", "TrustCertificates"]),
         // Every file written to a path a user named goes through FileOutput, which never replaces a device,
         // FIFO or symbolic link.
         .target(name: "FileOutput"),
         .target(name: "TrustConformance", dependencies: ["TrustEvaluation", "TrustCertificates", "FileOutput"]),
         .target(
             name: "TrustCheckCLI",
-            dependencies: ["GnuTLSBridge", "TrustCertificates", "TrustEvaluation", "TrustConformance"]
+            dependencies: ["TrustCertificates", "TrustEvaluation", "TrustConformance"]
         ),
         .executableTarget(name: "trustcheck", dependencies: ["TrustCheckCLI"]),
 
@@ -38,7 +38,7 @@ let package = Package(
         .testTarget(name: "FileOutputTests", dependencies: ["FileOutput"]),
         .testTarget(name: "GnuTLSBridgeTests", dependencies: ["GnuTLSBridge", "CertificateFixtures"]),
         .testTarget(
-            name: "TrustCertificatesTests", dependencies: ["TrustCertificates", "GnuTLSBridge", "CertificateFixtures"]),
+            name: "TrustCertificatesTests", dependencies: ["TrustCertificates", "CertificateFixtures"]),
         .testTarget(
             name: "TrustEvaluationTests", dependencies: ["TrustEvaluation", "TrustCertificates"], exclude: ["Fixtures"]),
         .testTarget(name: "SecTrustCompatTests", dependencies: ["SecTrustCompat"], exclude: ["Fixtures"]),

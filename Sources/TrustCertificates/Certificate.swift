@@ -1,5 +1,5 @@
 import Foundation
-import GnuTLSBridge
+internal import GnuTLSBridge
 
 /// An X.509 certificate parsed once, at creation, into immutable values.
 ///
@@ -17,8 +17,7 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
     public let issuer: DistinguishedName
     public let notBefore: Date
     public let notAfter: Date
-    public let signatureAlgorithm: SignatureAlgorithmInfo
-    public let signatureAlgorithmOID: String
+    public let signatureAlgorithm: SignatureAlgorithm
     public let tbsCertificate: [UInt8]
     public let signatureValue: SignatureValue
     public let publicKey: PublicKeyInfo
@@ -77,12 +76,11 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
             throw CertificateParseError(.malformedNameOrKey, "malformed name or key: \(error)")
         }
 
-        sha256 = Digest.sha256(der)
-        sha1 = Digest.sha1(der)
+        sha256 = SHA256.hash(der)
+        sha1 = SHA1.hash(der)
         version = fields.version
         serialNumber = fields.serial
-        signatureAlgorithm = SignatureAlgorithmInfo(id: fields.signatureAlgorithm)
-        signatureAlgorithmOID = fields.signatureAlgorithmOID
+        signatureAlgorithm = SignatureAlgorithm(gnutlsID: fields.signatureAlgorithm, oid: fields.signatureAlgorithmOID)
         let extensions = fields.extensions.map { CertificateExtension(oid: $0.oid, critical: $0.critical, value: $0.value) }
         self.extensions = extensions
         var seen = Set<String>()

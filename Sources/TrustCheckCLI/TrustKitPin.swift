@@ -1,4 +1,3 @@
-import GnuTLSBridge
 import TrustCertificates
 
 /// The pin TrustKit computes at run time for a certificate's key (pinning-libraries.md 1.5).
@@ -22,7 +21,7 @@ enum TrustKitPin {
             return .unsupported("TrustKit cannot pin \(kind(of: key)) keys, only \(supportedKinds)")
         }
         let rebuilt = header + key.externalRepresentation
-        return .hash(Digest.sha256(rebuilt), equalsSPKIPin: rebuilt == key.subjectPublicKeyInfo)
+        return .hash(SHA256.hash(rebuilt), equalsSPKIPin: rebuilt == key.subjectPublicKeyInfo)
     }
 
     private static func kind(of key: PublicKeyInfo) -> String {

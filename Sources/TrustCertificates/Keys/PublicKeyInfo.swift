@@ -1,4 +1,4 @@
-import GnuTLSBridge
+internal import GnuTLSBridge
 
 /// A certificate's SubjectPublicKeyInfo with everything pinning and policy need, computed once.
 public struct PublicKeyInfo: Sendable {
@@ -18,9 +18,14 @@ public struct PublicKeyInfo: Sendable {
     /// SHA-256 of the SPKI DER: the HPKP / TrustKit / ATS pin.
     public let spkiSHA256: [UInt8]
     public let externalRepresentationSHA256: [UInt8]
-    /// nil when GnuTLS cannot import the key or finds its parameters invalid; such a key verifies no
-    /// signature.
-    public let verifier: PublicKeyVerifier?
+    /// The key imported into GnuTLS; nil when GnuTLS cannot import it or finds its parameters invalid.
+    /// Internal: signatures are checked through `Certificate.isSigned(by:)` and the CRL's, never by
+    /// callers holding a GnuTLS object.
+    let verifier: PublicKeyVerifier?
+
+    /// Whether the cryptography library can check signatures with this key at all (it imported the
+    /// key and found its parameters valid). A key that cannot verifies no signature.
+    public var canVerifySignatures: Bool { verifier != nil }
 
     public var pin: String { "sha256/" + Base64.encode(spkiSHA256) }
 
@@ -75,8 +80,8 @@ public struct PublicKeyInfo: Sendable {
             externalRepresentation = []
             bits = gnutlsBits
         }
-        spkiSHA256 = Digest.sha256(spki)
-        externalRepresentationSHA256 = externalRepresentation.isEmpty ? [] : Digest.sha256(externalRepresentation)
+        spkiSHA256 = SHA256.hash(spki)
+        externalRepresentationSHA256 = externalRepresentation.isEmpty ? [] : SHA256.hash(externalRepresentation)
         rsaPublicExponent = exponent
         do {
             verifier = try PublicKeyVerifier(subjectPublicKeyInfo: spki)

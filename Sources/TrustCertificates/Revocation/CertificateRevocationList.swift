@@ -1,5 +1,5 @@
 import Foundation
-import GnuTLSBridge
+internal import GnuTLSBridge
 
 /// An X.509 v2 certificate revocation list (RFC 5280 §5) parsed once, at creation, into immutable values.
 ///
@@ -23,8 +23,7 @@ public final class CertificateRevocationList: Sendable, Hashable, CustomStringCo
     /// The CRLNumber's INTEGER content octets; nil when the extension is absent.
     public let crlNumber: [UInt8]?
     public let crlNumberIsCritical: Bool
-    public let signatureAlgorithm: SignatureAlgorithmInfo
-    public let signatureAlgorithmOID: String
+    public let signatureAlgorithm: SignatureAlgorithm
     public let tbsCertList: [UInt8]
     public let signatureValue: SignatureValue
     /// Entry positions by serial number; the first entry wins if a serial is listed twice.
@@ -77,10 +76,9 @@ public final class CertificateRevocationList: Sendable, Hashable, CustomStringCo
             throw CRLParseError(.malformedIssuer, "malformed issuer name: \(error)")
         }
 
-        sha256 = Digest.sha256(der)
+        sha256 = SHA256.hash(der)
         version = fields.version
-        signatureAlgorithm = SignatureAlgorithmInfo(id: fields.signatureAlgorithm)
-        signatureAlgorithmOID = fields.signatureAlgorithmOID
+        signatureAlgorithm = SignatureAlgorithm(gnutlsID: fields.signatureAlgorithm, oid: fields.signatureAlgorithmOID)
         extensions = fields.extensions.map { CertificateExtension(oid: $0.oid, critical: $0.critical, value: $0.value) }
         crlNumber = fields.crlNumber
         crlNumberIsCritical = fields.crlNumberCritical

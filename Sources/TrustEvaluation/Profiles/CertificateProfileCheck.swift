@@ -1,5 +1,4 @@
 import TrustCertificates
-import GnuTLSBridge
 
 /// The encoding rules RFC 5280 puts on each certificate, and on top of them the CA/Browser Forum's
 /// Baseline Requirements, applied to every certificate of the path and, rule by rule as
@@ -206,8 +205,7 @@ struct CertificateProfileCheck: PathCheck {
         case .ed25519, .ed448, .dsa, .other:
             problems.append((.keySize, "\(key.algorithm) keys are not allowed"))
         }
-        let hash = certificate.signatureAlgorithm.hashName.uppercased()
-        if !certificate.isSelfIssued && !["SHA256", "SHA384", "SHA512"].contains(hash) {
+        if !certificate.isSelfIssued && certificate.signatureAlgorithm.hash?.isAllowedByBaselineRequirements != true {
             problems.append((.signatureHashAlgorithms, certificate.signatureAlgorithm.name))
         }
     }
