@@ -32,6 +32,10 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
     public let authorityKeyIdentifier: [UInt8]?
     public let nameConstraints: NameConstraints?
     public let policies: [CertificatePolicy]?
+    /// The authorityKeyIdentifier's fields as TrustCheck decodes them; nil when the extension is absent.
+    public let authorityKeyIdentifierFields: DecodedExtension<AuthorityKeyIdentifier>?
+    /// The authorityInfoAccess descriptions; nil when the extension is absent.
+    public let authorityInfoAccess: DecodedExtension<[AccessDescription]>?
     /// Known extensions that could not be decoded, by OID, with the reason; such an extension's
     /// property above is nil.
     public let unparseableExtensions: [String: String]
@@ -114,6 +118,16 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
             try NameConstraints(der: $0.value, critical: $0.critical)
         }
         unparseableExtensions = unparseable
+        // Profile values: a malformed one is the profile rule's finding, not an unparseable extension.
+        func profileValue<T>(_ oid: String, _ decode: (CertificateExtension) throws -> T) -> DecodedExtension<T>? {
+            extensions.first { $0.oid == oid }.map { found in DecodedExtension { try decode(found) } }
+        }
+        authorityKeyIdentifierFields = profileValue(ExtensionOID.authorityKeyIdentifier) {
+            try AuthorityKeyIdentifier(der: $0.value)
+        }
+        authorityInfoAccess = profileValue(ExtensionOID.authorityInfoAccess) {
+            try AccessDescription.descriptions(der: $0.value)
+        }
     }
 
     private static func validity(of tbs: DERNode) throws -> (Date, Date) {
@@ -150,6 +164,9 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
 
     /// The signature's octets (see `signatureValue` for its unused bits).
     public var signature: [UInt8] { signatureValue.bytes }
+
+    /// The first extension with `oid`, as the decoded properties use it when an extension is duplicated.
+    public func `extension`(_ oid: String) -> CertificateExtension? { extensions.first { $0.oid == oid } }
 
     public var spkiSHA256: [UInt8] { publicKey.spkiSHA256 }
     public var pin: String { publicKey.pin }

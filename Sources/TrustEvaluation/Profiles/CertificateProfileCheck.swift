@@ -89,14 +89,13 @@ struct CertificateProfileCheck: PathCheck {
         if isCA, binds(.caSubjectKeyIdentifierPresent), certificate.subjectKeyIdentifier == nil {
             problems.append((.webPKICompliance, "CA without subjectKeyIdentifier"))
         }
-        guard let aki = certificate.extension(ExtensionOID.authorityKeyIdentifier) else {
+        guard let aki = certificate.authorityKeyIdentifierFields else {
             if !certificate.isSelfIssued, binds(.authorityKeyIdentifierPresent) {
                 problems.append((.webPKICompliance, "missing authorityKeyIdentifier"))
             }
             return
         }
-        let fields = ExtensionSyntax.authorityKeyIdentifierFields(aki.value)
-        if webPKI, binds(.authorityKeyIdentifierOnlyKeyIdentifier), fields != [0x80] {
+        if webPKI, binds(.authorityKeyIdentifierOnlyKeyIdentifier), aki.value?.holdsOnlyKeyIdentifier != true {
             problems.append((.webPKICompliance, "authorityKeyIdentifier must hold only a keyIdentifier"))
         }
         // Only a self-signed certificate must name its own key; a self-issued one may be a key rollover.
@@ -174,7 +173,7 @@ struct CertificateProfileCheck: PathCheck {
     /// instead of its A-label, another IP address notation), where the CN and SAN readers would disagree.
     private static func misspellsASubjectAltName(_ commonName: String, _ certificate: Certificate) -> Bool {
         let dnsNames = certificate.dnsNames
-        if dnsNames.contains(commonName) || certificate.ipAddresses.contains(where: { IPAddressText.format($0) == commonName }) {
+        if dnsNames.contains(commonName) || certificate.ipAddresses.contains(where: { IPAddress.text($0) == commonName }) {
             return false
         }
         let folded = DNSNameSyntax.asciiLowercased(commonName)
