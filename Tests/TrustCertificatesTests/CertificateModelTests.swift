@@ -193,7 +193,7 @@ private func expectedForm(_ name: GeneralName) -> ExpectedCertificate.Name {
     case .dnsName(let value): return .init(type: "dns", value: value, hex: nil)
     case .rfc822Name(let value): return .init(type: "email", value: value, hex: nil)
     case .uri(let value): return .init(type: "uri", value: value, hex: nil)
-    case .ipAddress(let bytes): return .init(type: "ip", value: IPAddressText.format(bytes), hex: hex(bytes))
+    case .ipAddress(let bytes): return .init(type: "ip", value: IPAddress.text(bytes), hex: hex(bytes))
     default: return .init(type: "unexpected", value: name.description, hex: nil)
     }
 }

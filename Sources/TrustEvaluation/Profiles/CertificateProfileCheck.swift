@@ -64,9 +64,7 @@ struct CertificateProfileCheck: PathCheck {
         {
             problems.append((.policyConstraints, "policyConstraints must be critical"))
         }
-        if binds(.wellFormedAuthorityInfoAccess), let access = certificate.extension(ExtensionOID.authorityInfoAccess),
-           !ExtensionSyntax.isValidAccessDescriptions(access.value)
-        {
+        if binds(.wellFormedAuthorityInfoAccess), certificate.authorityInfoAccess?.isMalformed == true {
             problems.append((.unparseableExtension, "malformed authorityInfoAccess"))
         }
         if binds(.nonEmptyExtendedKeyUsage), let usages = certificate.extendedKeyUsage, usages.isEmpty {
@@ -182,14 +180,10 @@ struct CertificateProfileCheck: PathCheck {
         if dnsNames.contains(where: { DNSNameSyntax.asciiLowercased($0) == folded || $0 == aLabels }) { return true }
         // A dNSName is ASCII, so a Unicode domain name in the CN can never be a copy of one.
         if commonName.contains("."), !commonName.allSatisfy(\.isASCII) { return true }
-        guard let address = IPAddressSyntax.appleAddress(commonName) ?? hexIPv4(commonName) else { return false }
-        return certificate.ipAddresses.contains(address)
-    }
-
-    /// inet_aton's single hexadecimal number form, e.g. 0xC0A80101 for 192.168.1.1.
-    private static func hexIPv4(_ text: String) -> [UInt8]? {
-        guard text.lowercased().hasPrefix("0x"), let value = UInt32(text.dropFirst(2), radix: 16) else { return nil }
-        return [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+        guard let address = IPAddress(appleLenient: commonName) ?? IPAddress(hexadecimalIPv4: commonName) else {
+            return false
+        }
+        return certificate.ipAddresses.contains(address.bytes)
     }
 
     /// CA/B Forum 6.1.5 and 7.1.3: RSA of at least 2048 bits in whole bytes, ECDSA on P-256/384/521,
@@ -208,8 +202,4 @@ struct CertificateProfileCheck: PathCheck {
             problems.append((.signatureHashAlgorithms, certificate.signatureAlgorithm.name))
         }
     }
-}
-
-extension Certificate {
-    func `extension`(_ oid: String) -> CertificateExtension? { extensions.first { $0.oid == oid } }
 }
