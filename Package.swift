@@ -38,7 +38,8 @@ let package = Package(
         .testTarget(name: "FileOutputTests", dependencies: ["FileOutput"]),
         .testTarget(name: "GnuTLSBridgeTests", dependencies: ["GnuTLSBridge", "CertificateFixtures"]),
         .testTarget(
-            name: "TrustCertificatesTests", dependencies: ["TrustCertificates", "CertificateFixtures"]),
+            name: "TrustCertificatesTests", dependencies: ["TrustCertificates", "CertificateFixtures"],
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "TrustEvaluationTests", dependencies: ["TrustEvaluation", "TrustCertificates"], exclude: ["Fixtures"]),
         .testTarget(name: "SecTrustCompatTests", dependencies: ["SecTrustCompat"], exclude: ["Fixtures"]),
