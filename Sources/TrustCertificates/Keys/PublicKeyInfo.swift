@@ -4,6 +4,7 @@ internal import GnuTLSBridge
 public struct PublicKeyInfo: Sendable {
     /// The DER SubjectPublicKeyInfo exactly as in the certificate.
     public let subjectPublicKeyInfo: [UInt8]
+    /// The key's algorithm (and curve), from the SPKI's AlgorithmIdentifier.
     public let algorithm: PublicKeyAlgorithm
     /// RSA modulus bits, EC curve bits, 256/456 for Ed25519/Ed448; 0 when unknown.
     public let bits: Int
@@ -17,6 +18,7 @@ public struct PublicKeyInfo: Sendable {
     public let externalRepresentation: [UInt8]
     /// SHA-256 of the SPKI DER: the HPKP / TrustKit / ATS pin.
     public let spkiSHA256: [UInt8]
+    /// SHA-256 of `externalRepresentation`; empty when that is.
     public let externalRepresentationSHA256: [UInt8]
     /// The key imported into GnuTLS; nil when GnuTLS cannot import it or finds its parameters invalid.
     /// Internal: signatures are checked through `Certificate.isSigned(by:)` and the CRL's, never by
@@ -27,6 +29,7 @@ public struct PublicKeyInfo: Sendable {
     /// key and found its parameters valid). A key that cannot verifies no signature.
     public var canVerifySignatures: Bool { verifier != nil }
 
+    /// The HPKP-style pin, "sha256/" and the Base64 of `spkiSHA256`.
     public var pin: String { "sha256/" + Base64.encode(spkiSHA256) }
 
     init(spki: [UInt8], gnutlsBits: Int) throws {

@@ -14,6 +14,7 @@ public enum GeneralName: Sendable, Hashable, CustomStringConvertible {
     /// The content octets of an ediPartyName, which TrustCheck does not interpret.
     case ediPartyName([UInt8])
 
+    /// OpenSSL-style text, e.g. "DNS:example.com", "IP:192.0.2.1".
     public var description: String {
         switch self {
         case .dnsName(let name): return "DNS:\(name)"

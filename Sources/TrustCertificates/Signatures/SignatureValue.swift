@@ -9,6 +9,7 @@ public struct SignatureValue: Sendable, Hashable {
     /// How many bits of the last octet are unused (0–7).
     public let unusedBits: Int
 
+    /// A signature value of `bytes` whose last octet has `unusedBits` unused bits.
     public init(bytes: [UInt8], unusedBits: Int) {
         self.bytes = bytes
         self.unusedBits = unusedBits
