@@ -22,16 +22,16 @@ let package = Package(
         .target(name: "GnuTLSBridge", dependencies: ["CGnuTLS"]),
         .target(name: "TrustCertificates", dependencies: ["GnuTLSBridge"]),
         .target(name: "TrustEvaluation", dependencies: ["TrustCertificates"]),
-        .target(name: "SecTrustCompat", dependencies: ["TrustEvaluation", "TrustCertificates", "GnuTLSBridge"]),
+        .target(name: "SecTrustCompat", dependencies: ["TrustEvaluation", "TrustCertificates"]),
         // Pins, TrustKit's configuration, validator and reports. No networking: report delivery is a separate module.
-        .target(name: "Pinning", dependencies: ["TrustEvaluation", "TrustCertificates", "GnuTLSBridge"]),
+        .target(name: "Pinning", dependencies: ["TrustEvaluation", "TrustCertificates"]),
         // Every file written to a path a user named goes through FileOutput, which never replaces a device,
         // FIFO or symbolic link.
         .target(name: "FileOutput"),
         .target(name: "TrustConformance", dependencies: ["TrustEvaluation", "TrustCertificates", "FileOutput"]),
         .target(
             name: "TrustCheckCLI",
-            dependencies: ["GnuTLSBridge", "TrustCertificates", "TrustEvaluation", "TrustConformance", "Pinning"]
+            dependencies: ["TrustCertificates", "TrustEvaluation", "TrustConformance", "Pinning"]
         ),
         .executableTarget(name: "trustcheck", dependencies: ["TrustCheckCLI"]),
 
@@ -42,7 +42,8 @@ let package = Package(
         .testTarget(name: "FileOutputTests", dependencies: ["FileOutput", "TestSupport"]),
         .testTarget(name: "GnuTLSBridgeTests", dependencies: ["GnuTLSBridge", "CertificateFixtures"]),
         .testTarget(
-            name: "TrustCertificatesTests", dependencies: ["TrustCertificates", "GnuTLSBridge", "CertificateFixtures"]),
+            name: "TrustCertificatesTests", dependencies: ["TrustCertificates", "CertificateFixtures"],
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "TrustEvaluationTests", dependencies: ["TrustEvaluation", "TrustCertificates"], exclude: ["Fixtures"]),
         .testTarget(name: "SecTrustCompatTests", dependencies: ["SecTrustCompat"], exclude: ["Fixtures"]),

@@ -2,7 +2,9 @@ import CGnuTLS
 
 /// Hashes computed by GnuTLS.
 public enum Digest {
+    /// The 32-byte SHA-256 digest of `bytes`.
     public static func sha256(_ bytes: [UInt8]) -> [UInt8] { hash(bytes, algorithm: GNUTLS_DIG_SHA256, length: 32) }
+    /// The 20-byte SHA-1 digest of `bytes`.
     public static func sha1(_ bytes: [UInt8]) -> [UInt8] { hash(bytes, algorithm: GNUTLS_DIG_SHA1, length: 20) }
 
     private static func hash(_ bytes: [UInt8], algorithm: gnutls_digest_algorithm_t, length: Int) -> [UInt8] {

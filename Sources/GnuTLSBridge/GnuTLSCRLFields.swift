@@ -4,9 +4,13 @@
 public struct GnuTLSCRLFields: Sendable {
     /// 1 or 2.
     public var version: Int = 0
+    /// The issuer Name's DER, as GnuTLS slices it.
     public var rawIssuer: [UInt8] = []
+    /// GnuTLS's RFC 4514 text of the issuer; empty for an empty Name.
     public var issuerString: String = ""
+    /// GnuTLS's gnutls_sign_algorithm_t for the signature; 0 when GnuTLS does not know it.
     public var signatureAlgorithm: Int32 = 0
+    /// The signatureAlgorithm OID in dotted form.
     public var signatureAlgorithmOID: String = ""
     /// The crlExtensions, in CRL order.
     public var extensions: [GnuTLSCertificateFields.Extension] = []

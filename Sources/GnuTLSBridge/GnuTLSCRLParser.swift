@@ -3,6 +3,7 @@ import CGnuTLS
 /// Parses one DER certificate revocation list with GnuTLS and copies every field TrustCheck uses into
 /// Swift values. The GnuTLS handle lives only for the duration of `parse`.
 public enum GnuTLSCRLParser {
+    /// Parses `der` (one DER CertificateList); throws GnuTLS's error when it refuses the encoding.
     public static func parse(der: [UInt8]) throws -> GnuTLSCRLFields {
         var handle: gnutls_x509_crl_t?
         try check(gnutls_x509_crl_init(&handle), "gnutls_x509_crl_init")

@@ -3,6 +3,7 @@ import CGnuTLS
 /// Parses one DER certificate with GnuTLS and copies every field TrustCheck uses into Swift values.
 /// The GnuTLS handle lives only for the duration of `parse`.
 public enum GnuTLSCertificateParser {
+    /// Parses `der` (one DER Certificate); throws GnuTLS's error when it refuses the encoding.
     public static func parse(der: [UInt8]) throws -> GnuTLSCertificateFields {
         var handle: gnutls_x509_crt_t?
         try check(gnutls_x509_crt_init(&handle), "gnutls_x509_crt_init")

@@ -7,14 +7,18 @@ import Foundation
 /// GNUTLS_E_* number (part of GnuTLS's ABI) and `name` its symbol. TrustCheck's own error types use
 /// string codes instead ("certificate.parse.malformedDER", see TrustCertificates).
 public struct GnuTLSError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
+    /// GnuTLS's negative GNUTLS_E_* code.
     public let code: Int32
+    /// The GnuTLS function that returned `code`.
     public let function: String
 
+    /// An error `function` returned with `code`.
     public init(code: Int32, function: String) {
         self.code = code
         self.function = function
     }
 
+    /// GnuTLS's own text for the code (gnutls_strerror).
     public var message: String {
         guard let text = gnutls_strerror(code) else { return "unknown error" }
         return String(cString: text)
@@ -26,7 +30,9 @@ public struct GnuTLSError: Error, Sendable, Equatable, CustomStringConvertible, 
         return String(cString: text)
     }
 
+    /// "function: message (code)".
     public var description: String { "\(function): \(message) (\(code))" }
+    /// The same as `description`.
     public var errorDescription: String? { description }
 
     /// GNUTLS_E_REQUESTED_DATA_NOT_AVAILABLE: "absent" or "index past the end" in the getter family.

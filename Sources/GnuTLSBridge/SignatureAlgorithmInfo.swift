@@ -2,6 +2,7 @@ import CGnuTLS
 
 /// What GnuTLS knows about a certificate signature algorithm (a `gnutls_sign_algorithm_t`).
 public struct SignatureAlgorithmInfo: Sendable, Hashable {
+    /// GnuTLS's gnutls_sign_algorithm_t; 0 when unknown.
     public let id: Int32
     /// GnuTLS's name, e.g. "RSA-SHA256", "ECDSA-SHA384", "EdDSA-Ed25519"; "unknown" for 0.
     public let name: String
@@ -12,6 +13,7 @@ public struct SignatureAlgorithmInfo: Sendable, Hashable {
     /// GnuTLS's own verdict with GNUTLS_SIGN_FLAG_SECURE_FOR_CERTS (false for SHA-1 and MD5).
     public let isSecureForCertificates: Bool
 
+    /// Looks the algorithm `id` up in GnuTLS's tables; an unknown or non-positive id gives "unknown".
     public init(id: Int32) {
         self.id = id
         let sign = gnutls_sign_algorithm_t(rawValue: UInt32(max(id, 0)))

@@ -1,5 +1,4 @@
 import Foundation
-import GnuTLSBridge
 import TrustCertificates
 
 /// Apple's SecKey, for the public keys trust evaluation hands out: RSA and EC P-256/P-384/P-521.
@@ -106,7 +105,7 @@ public final class SecKey: Sendable, Hashable, CustomStringConvertible {
             kSecAttrKeyType: type.attributeValue,
             kSecAttrKeySizeInBits: bits,
             kSecAttrEffectiveKeySize: bits,
-            kSecAttrApplicationLabel: Data(Digest.sha1(externalRepresentation)),
+            kSecAttrApplicationLabel: Data(SHA1.hash(externalRepresentation)),
             kSecValueData: Data(externalRepresentation),
             kSecAttrIsPermanent: true,
             "priv": true,

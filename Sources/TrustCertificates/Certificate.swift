@@ -1,5 +1,5 @@
 import Foundation
-import GnuTLSBridge
+internal import GnuTLSBridge
 
 /// An X.509 certificate parsed once, at creation, into immutable values.
 ///
@@ -7,32 +7,56 @@ import GnuTLSBridge
 /// TBS bytes, the names, the validity (so dates before 1970 survive) and the key. Equality is DER
 /// byte equality, as Apple's `CFEqual` on SecCertificate.
 public final class Certificate: Sendable, Hashable, CustomStringConvertible {
+    /// The certificate's DER encoding, exactly as read (without trailing bytes).
     public let der: [UInt8]
+    /// SHA-256 of `der`: the certificate's fingerprint and hash key.
     public let sha256: [UInt8]
+    /// SHA-1 of `der`, for Apple's SecCertificateCopySHA1Digest and display only.
     public let sha1: [UInt8]
+    /// The X.509 version: 1, 2 or 3.
     public let version: Int
     /// The DER INTEGER content octets of the serial number (a leading 00 is kept).
     public let serialNumber: [UInt8]
+    /// The subject Name.
     public let subject: DistinguishedName
+    /// The issuer Name.
     public let issuer: DistinguishedName
+    /// The start of the validity period, read by TrustCheck (dates before 1970 included).
     public let notBefore: Date
+    /// The end of the validity period (inclusive, RFC 5280 §4.1.2.5).
     public let notAfter: Date
-    public let signatureAlgorithm: SignatureAlgorithmInfo
-    public let signatureAlgorithmOID: String
+    /// The algorithm the issuer signed with, with its typed hash (see `HashAlgorithm` for the strength rules).
+    public let signatureAlgorithm: SignatureAlgorithm
+    /// The DER TBSCertificate: the bytes the signature covers.
     public let tbsCertificate: [UInt8]
+    /// The signature BIT STRING as encoded; see `isSigned(by:)` to check it.
     public let signatureValue: SignatureValue
+    /// The subject's public key.
     public let publicKey: PublicKeyInfo
 
+    /// Every extension in certificate order, duplicates included.
     public let extensions: [CertificateExtension]
+    /// basicConstraints; nil when absent or unparseable (see `unparseableExtensions`).
     public let basicConstraints: BasicConstraints?
+    /// keyUsage bits; nil when absent or unparseable.
     public let keyUsage: KeyUsage?
     /// nil when the extension is absent; the OIDs in certificate order otherwise.
     public let extendedKeyUsage: [String]?
+    /// The subjectAltName entries in order; nil when absent or unparseable.
     public let subjectAlternativeNames: [GeneralName]?
+    /// The subjectKeyIdentifier octets; nil when absent or unparseable.
     public let subjectKeyIdentifier: [UInt8]?
+    /// The authorityKeyIdentifier's keyIdentifier octets as GnuTLS reads them (issuer lookup uses
+    /// them); nil when absent. `authorityKeyIdentifierFields` has every field.
     public let authorityKeyIdentifier: [UInt8]?
+    /// nameConstraints, decoded by TrustCheck; nil when absent or unparseable.
     public let nameConstraints: NameConstraints?
+    /// certificatePolicies in order; nil when absent or unparseable.
     public let policies: [CertificatePolicy]?
+    /// The authorityKeyIdentifier's fields as TrustCheck decodes them; nil when the extension is absent.
+    public let authorityKeyIdentifierFields: DecodedExtension<AuthorityKeyIdentifier>?
+    /// The authorityInfoAccess descriptions; nil when the extension is absent.
+    public let authorityInfoAccess: DecodedExtension<[AccessDescription]>?
     /// Known extensions that could not be decoded, by OID, with the reason; such an extension's
     /// property above is nil.
     public let unparseableExtensions: [String: String]
@@ -77,12 +101,11 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
             throw CertificateParseError(.malformedNameOrKey, "malformed name or key: \(error)")
         }
 
-        sha256 = Digest.sha256(der)
-        sha1 = Digest.sha1(der)
+        sha256 = SHA256.hash(der)
+        sha1 = SHA1.hash(der)
         version = fields.version
         serialNumber = fields.serial
-        signatureAlgorithm = SignatureAlgorithmInfo(id: fields.signatureAlgorithm)
-        signatureAlgorithmOID = fields.signatureAlgorithmOID
+        signatureAlgorithm = SignatureAlgorithm(gnutlsID: fields.signatureAlgorithm, oid: fields.signatureAlgorithmOID)
         let extensions = fields.extensions.map { CertificateExtension(oid: $0.oid, critical: $0.critical, value: $0.value) }
         self.extensions = extensions
         var seen = Set<String>()
@@ -116,6 +139,16 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
             try NameConstraints(der: $0.value, critical: $0.critical)
         }
         unparseableExtensions = unparseable
+        // Profile values: a malformed one is the profile rule's finding, not an unparseable extension.
+        func profileValue<T>(_ oid: String, _ decode: (CertificateExtension) throws -> T) -> DecodedExtension<T>? {
+            extensions.first { $0.oid == oid }.map { found in DecodedExtension { try decode(found) } }
+        }
+        authorityKeyIdentifierFields = profileValue(ExtensionOID.authorityKeyIdentifier) {
+            try AuthorityKeyIdentifier(der: $0.value)
+        }
+        authorityInfoAccess = profileValue(ExtensionOID.authorityInfoAccess) {
+            try AccessDescription.descriptions(der: $0.value)
+        }
     }
 
     private static func validity(of tbs: DERNode) throws -> (Date, Date) {
@@ -153,31 +186,47 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
     /// The signature's octets (see `signatureValue` for its unused bits).
     public var signature: [UInt8] { signatureValue.bytes }
 
+    /// The first extension with `oid`, as the decoded properties use it when an extension is duplicated.
+    public func `extension`(_ oid: String) -> CertificateExtension? { extensions.first { $0.oid == oid } }
+
+    /// SHA-256 of the SubjectPublicKeyInfo (see `PublicKeyInfo.spkiSHA256`).
     public var spkiSHA256: [UInt8] { publicKey.spkiSHA256 }
+    /// The key's HPKP-style pin, "sha256/<base64>".
     public var pin: String { publicKey.pin }
+    /// The subject's commonName values in order.
     public var commonNames: [String] { subject.commonNames }
+    /// Whether subject and issuer are the same name (RFC 5280 §6.1, after normalisation); says nothing of
+    /// who signed it.
     public var isSelfIssued: Bool { subject.normalized == issuer.normalized }
+    /// The OIDs of the extensions marked critical, in order.
     public var criticalExtensionOIDs: [String] { extensions.filter(\.critical).map(\.oid) }
     /// Critical extensions TrustCheck does not understand: any of these makes the certificate unusable.
     public var unknownCriticalExtensions: [String] {
         criticalExtensionOIDs.filter { !ExtensionOID.understood.contains($0) }
     }
+    /// The SAN dNSName entries in order; empty without a SAN.
     public var dnsNames: [String] {
         subjectAlternativeNames?.compactMap { if case .dnsName(let name) = $0 { return name } else { return nil } } ?? []
     }
+    /// The SAN rfc822Name entries followed by the subject's emailAddress attributes.
     public var emailAddresses: [String] {
         let san: [String] = subjectAlternativeNames?.compactMap {
             if case .rfc822Name(let address) = $0 { return address } else { return nil }
         } ?? []
         return san + subject.values(of: AttributeOID.emailAddress)
     }
+    /// The SAN iPAddress entries' octets in order (see `IPAddress` for their text).
     public var ipAddresses: [[UInt8]] {
         subjectAlternativeNames?.compactMap { if case .ipAddress(let ip) = $0 { return ip } else { return nil } } ?? []
     }
+    /// Whether basicConstraints asserts cA.
     public var isCA: Bool { basicConstraints?.isCA ?? false }
 
+    /// The subject summary Apple shows (SecCertificateCopySubjectSummary), else the subject's RFC 4514 text.
     public var description: String { subjectSummary ?? subject.rfc4514 }
 
+    /// DER byte equality, as Apple's CFEqual on SecCertificate.
     public static func == (lhs: Certificate, rhs: Certificate) -> Bool { lhs.der == rhs.der }
+    /// Hashes the fingerprint, consistent with DER equality.
     public func hash(into hasher: inout Hasher) { hasher.combine(sha256) }
 }

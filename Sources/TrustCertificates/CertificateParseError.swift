@@ -6,6 +6,7 @@ import Foundation
 /// area>.<kind>", here "certificate.parse.malformedDER" and so on, which will not change meaning —
 /// and a message for people (`reason`, which is also `localizedDescription`).
 public struct CertificateParseError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
+    /// Which step refused the bytes; its raw value is the last part of `code`.
     public enum Kind: String, Sendable, CaseIterable {
         /// The DER of the Certificate, of the TBS fields TrustCheck slices, or of the validity is malformed.
         case malformedDER
@@ -15,15 +16,21 @@ public struct CertificateParseError: Error, Sendable, Hashable, CustomStringConv
         case malformedNameOrKey
     }
 
+    /// Which step refused the bytes.
     public let kind: Kind
+    /// What exactly is wrong, for people.
     public let reason: String
 
+    /// An error of `kind` with `reason`.
     public init(_ kind: Kind, _ reason: String) {
         self.kind = kind
         self.reason = reason
     }
 
+    /// The stable code, "certificate.parse.<kind>".
     public var code: String { "certificate.parse." + kind.rawValue }
+    /// The same as `reason`.
     public var description: String { reason }
+    /// The same as `reason`.
     public var errorDescription: String? { reason }
 }

@@ -1,4 +1,4 @@
-import GnuTLSBridge
+internal import GnuTLSBridge
 
 /// The library that imports keys and checks signatures for TrustCheck, for version reports.
 public enum CryptographyLibrary {

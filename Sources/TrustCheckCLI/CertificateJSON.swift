@@ -29,7 +29,7 @@ enum CertificateJSON {
         case .dnsName(let text): (type, value) = ("dns", text)
         case .rfc822Name(let text): (type, value) = ("email", text)
         case .uri(let text): (type, value) = ("uri", text)
-        case .ipAddress(let bytes): (type, value) = ("ip", IPAddressText.format(bytes))
+        case .ipAddress(let bytes): (type, value) = ("ip", IPAddress.text(bytes))
         case .directoryName(let dn): (type, value) = ("directory_name", dn.rfc4514)
         case .registeredID(let oid): (type, value) = ("registered_id", oid)
         case .otherName(let der): (type, value) = ("other_name", Hex.encode(der))

@@ -1,6 +1,5 @@
 import Foundation
 import TrustCertificates
-import GnuTLSBridge
 
 /// `trustcheck show FILE... [--json] [--at TIME]`: everything TrustCheck reads from each certificate.
 ///
@@ -92,7 +91,7 @@ enum ShowCommand: Subcommand {
             ("Not after", CertificateFormatting.timestamp(certificate.notAfter)),
             ("Validity", validity.text + " at \(CertificateFormatting.timestamp(now))"),
             ("Public key", CertificateFormatting.keyText(certificate.publicKey)),
-            ("Signature", "\(certificate.signatureAlgorithm.name) (\(certificate.signatureAlgorithmOID))"
+            ("Signature", "\(certificate.signatureAlgorithm.name) (\(certificate.signatureAlgorithm.oid))"
                 + (certificate.signatureAlgorithm.isSecureForCertificates ? "" : ", not secure for certificates")),
         ]
         if let names = certificate.subjectAlternativeNames {
@@ -184,8 +183,8 @@ enum ShowCommand: Subcommand {
             ])),
             ("signature_algorithm", .object([
                 ("name", .string(algorithm.name)),
-                ("oid", .string(certificate.signatureAlgorithmOID)),
-                ("hash", .string(algorithm.hashName.isEmpty ? nil : algorithm.hashName)),
+                ("oid", .string(algorithm.oid)),
+                ("hash", .string(algorithm.hash?.name)),
                 ("secure", .bool(algorithm.isSecureForCertificates)),
             ])),
         ]

@@ -98,11 +98,12 @@ import TrustEvaluation
         }
     }
 
-    @Test func ipAddresses() {
-        #expect(LimboInputs.ipAddress("127.0.0.1") == [127, 0, 0, 1])
-        #expect(LimboInputs.ipAddress("::1") == Array(repeating: 0, count: 15) + [1])
-        #expect(LimboInputs.ipAddress("2001:db8::1:0:0:1") == [0x20, 0x01, 0x0d, 0xb8, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1])
-        #expect(LimboInputs.ipAddress("256.0.0.1") == nil)
-        #expect(LimboInputs.ipAddress("example.com") == nil)
+    @Test func ipPeerNames() {
+        func peer(_ text: String) -> PeerName? { LimboInputs.peerName(.init(kind: .ip, value: text)) }
+        #expect(peer("127.0.0.1") == .ip([127, 0, 0, 1]))
+        #expect(peer("::1") == .ip(Array(repeating: 0, count: 15) + [1]))
+        #expect(peer("2001:db8::1:0:0:1") == .ip([0x20, 0x01, 0x0d, 0xb8, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1]))
+        #expect(peer("256.0.0.1") == nil)
+        #expect(peer("example.com") == nil)
     }
 }

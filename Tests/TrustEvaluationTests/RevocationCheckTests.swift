@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import TrustCertificates
 @testable import TrustEvaluation
-import GnuTLSBridge
 
 /// Revocation against caller-supplied CRLs: what revokes, which CRLs are someone else's (ignored), and
 /// which are the issuer's but unusable (the status is then unknown and the path fails closed).

@@ -1,4 +1,3 @@
-import GnuTLSBridge
 import TrustCertificates
 
 /// The hash TrustKit computes at run time for a certificate's key, which is what its pins are compared
@@ -30,7 +29,7 @@ public enum TrustKitSPKIHash: Sendable, Hashable {
         if rebuilt == key.subjectPublicKeyInfo {
             self = .hash(key.spkiSHA256, equalsSPKIHash: true)
         } else {
-            self = .hash(Digest.sha256(rebuilt), equalsSPKIHash: false)
+            self = .hash(SHA256.hash(rebuilt), equalsSPKIHash: false)
         }
     }
 

@@ -2,11 +2,14 @@ import Foundation
 
 /// One DER TLV: its tag, where its content lies, and the whole encoding.
 public struct DERNode: Sendable {
+    /// The identifier octet (class, constructed bit, tag number below 31).
     public let tag: UInt8
     /// The complete TLV (tag, length and content).
     public let encoded: ArraySlice<UInt8>
+    /// The content octets.
     public let content: ArraySlice<UInt8>
 
+    /// Whether the constructed bit (0x20) is set.
     public var isConstructed: Bool { tag & 0x20 != 0 }
 
     /// Children of a constructed node.
@@ -35,23 +38,41 @@ public struct DERNode: Sendable {
     }
 }
 
+/// The universal tags TrustCheck reads (X.690 §8), as identifier octets.
 public enum DERTag {
+    /// BOOLEAN.
     public static let boolean: UInt8 = 0x01
+    /// INTEGER.
     public static let integer: UInt8 = 0x02
+    /// BIT STRING.
     public static let bitString: UInt8 = 0x03
+    /// OCTET STRING.
     public static let octetString: UInt8 = 0x04
+    /// NULL.
     public static let null: UInt8 = 0x05
+    /// OBJECT IDENTIFIER.
     public static let oid: UInt8 = 0x06
+    /// ENUMERATED.
     public static let enumerated: UInt8 = 0x0A
+    /// UTF8String.
     public static let utf8String: UInt8 = 0x0C
+    /// PrintableString.
     public static let printableString: UInt8 = 0x13
+    /// TeletexString (T61String).
     public static let teletexString: UInt8 = 0x14
+    /// IA5String.
     public static let ia5String: UInt8 = 0x16
+    /// UTCTime.
     public static let utcTime: UInt8 = 0x17
+    /// GeneralizedTime.
     public static let generalizedTime: UInt8 = 0x18
+    /// UniversalString (UTF-32).
     public static let universalString: UInt8 = 0x1C
+    /// BMPString (UTF-16).
     public static let bmpString: UInt8 = 0x1E
+    /// SEQUENCE and SEQUENCE OF (constructed).
     public static let sequence: UInt8 = 0x30
+    /// SET and SET OF (constructed).
     public static let set: UInt8 = 0x31
 }
 
@@ -76,6 +97,7 @@ public enum DERError: Error, Sendable, Equatable, CustomStringConvertible, Local
     case nonMinimalLength
     case unexpected(String)
 
+    /// The stable code, "der.<case>".
     public var code: String {
         switch self {
         case .truncated: return "der.truncated"
@@ -84,8 +106,10 @@ public enum DERError: Error, Sendable, Equatable, CustomStringConvertible, Local
         }
     }
 
+    /// The same as `description`.
     public var errorDescription: String? { description }
 
+    /// What is wrong with the bytes, for people.
     public var description: String {
         switch self {
         case .truncated: return "DER is truncated"

@@ -3,15 +3,19 @@ public struct DERReader: Sendable {
     private let bytes: ArraySlice<UInt8>
     private var position: Int
 
+    /// A reader at the start of `bytes`.
     public init(_ bytes: ArraySlice<UInt8>) {
         self.bytes = bytes
         self.position = bytes.startIndex
     }
 
+    /// A reader at the start of `bytes`.
     public init(_ bytes: [UInt8]) { self.init(bytes[...]) }
 
+    /// Whether every byte has been read.
     public var isAtEnd: Bool { position >= bytes.endIndex }
 
+    /// Reads the next TLV, whatever its tag; throws on a truncated or non-minimal encoding.
     public mutating func read() throws -> DERNode {
         let start = position
         guard position < bytes.endIndex else { throw DERError.truncated }

@@ -8,6 +8,7 @@ public enum PublicKeyAlgorithm: Sendable, Hashable, CustomStringConvertible {
     case dsa
     case other(oid: String)
 
+    /// The algorithm's name, e.g. "RSA", "EC P-256", "Ed25519".
     public var description: String {
         switch self {
         case .rsa: return "RSA"

@@ -1,9 +1,10 @@
-import GnuTLSBridge
+internal import GnuTLSBridge
 
 /// A certificate's SubjectPublicKeyInfo with everything pinning and policy need, computed once.
 public struct PublicKeyInfo: Sendable {
     /// The DER SubjectPublicKeyInfo exactly as in the certificate.
     public let subjectPublicKeyInfo: [UInt8]
+    /// The key's algorithm (and curve), from the SPKI's AlgorithmIdentifier.
     public let algorithm: PublicKeyAlgorithm
     /// RSA modulus bits, EC curve bits, 256/456 for Ed25519/Ed448; 0 when unknown.
     public let bits: Int
@@ -17,11 +18,18 @@ public struct PublicKeyInfo: Sendable {
     public let externalRepresentation: [UInt8]
     /// SHA-256 of the SPKI DER: the HPKP / TrustKit / ATS pin.
     public let spkiSHA256: [UInt8]
+    /// SHA-256 of `externalRepresentation`; empty when that is.
     public let externalRepresentationSHA256: [UInt8]
-    /// nil when GnuTLS cannot import the key or finds its parameters invalid; such a key verifies no
-    /// signature.
-    public let verifier: PublicKeyVerifier?
+    /// The key imported into GnuTLS; nil when GnuTLS cannot import it or finds its parameters invalid.
+    /// Internal: signatures are checked through `Certificate.isSigned(by:)` and the CRL's, never by
+    /// callers holding a GnuTLS object.
+    let verifier: PublicKeyVerifier?
 
+    /// Whether the cryptography library can check signatures with this key at all (it imported the
+    /// key and found its parameters valid). A key that cannot verifies no signature.
+    public var canVerifySignatures: Bool { verifier != nil }
+
+    /// The HPKP-style pin, "sha256/" and the Base64 of `spkiSHA256`.
     public var pin: String { "sha256/" + Base64.encode(spkiSHA256) }
 
     init(spki: [UInt8], gnutlsBits: Int) throws {
@@ -75,8 +83,8 @@ public struct PublicKeyInfo: Sendable {
             externalRepresentation = []
             bits = gnutlsBits
         }
-        spkiSHA256 = Digest.sha256(spki)
-        externalRepresentationSHA256 = externalRepresentation.isEmpty ? [] : Digest.sha256(externalRepresentation)
+        spkiSHA256 = SHA256.hash(spki)
+        externalRepresentationSHA256 = externalRepresentation.isEmpty ? [] : SHA256.hash(externalRepresentation)
         rsaPublicExponent = exponent
         do {
             verifier = try PublicKeyVerifier(subjectPublicKeyInfo: spki)

@@ -5,6 +5,8 @@ import Foundation
 public enum CertificateLoader {
     /// Larger inputs are refused before they are read: no real bundle is near this.
     public static let maximumFileSize = 32 * 1024 * 1024
+    /// The most certificates one file, or one directory in all, may hold: a bound on the memory and
+    /// work one input can cost.
     public static let maximumCertificates = 20_000
 
     /// Loads every path (file or directory) in order, dropping exact duplicates.
@@ -19,6 +21,8 @@ public enum CertificateLoader {
         return result
     }
 
+    /// Every certificate in the PEM or DER file at `path`, in file order; a directory's
+    /// files are read one by one.
     public static func load(path: String) throws(CertificateLoadError) -> [Certificate] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {

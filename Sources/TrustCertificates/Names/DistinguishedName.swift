@@ -1,16 +1,21 @@
 /// An X.501 Name: its exact DER, its RFC 4514 text, its attributes in DER order, and a normalised
 /// form used to match issuers to subjects.
 public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
+    /// One AttributeTypeAndValue of a relative distinguished name.
     public struct Attribute: Sendable, Hashable {
+        /// The attribute type OID in dotted form.
         public let oid: String
         /// The ASN.1 string tag the value was encoded with (PrintableString, UTF8String, ...).
         public let valueTag: UInt8
+        /// The value's content octets, as encoded (its tag is `valueTag`).
         public let rawValue: [UInt8]
         /// The value decoded as text (UTF-8, BMP, Universal or Latin-1 strings); nil for non-string values.
         public let text: String?
     }
 
+    /// The Name's DER, as in the certificate.
     public let der: [UInt8]
+    /// GnuTLS's RFC 4514 text of the name.
     public let rfc4514: String
     /// Relative distinguished names in DER order; each is a set of one or more attributes.
     public let rdns: [[Attribute]]
@@ -18,18 +23,25 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
     /// ignored. Two names with the same key are the same name for path building.
     public let normalized: [UInt8]
 
+    /// The same as `rfc4514`.
     public var description: String { rfc4514 }
+    /// Whether the Name has no RDNs.
     public var isEmpty: Bool { rdns.isEmpty }
+    /// Every attribute, RDN by RDN, in encoded order.
     public var attributes: [Attribute] { rdns.flatMap { $0 } }
 
+    /// DER byte equality (name matching uses the normalised form instead).
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.der == rhs.der }
+    /// Hashes the DER, consistent with equality.
     public func hash(into hasher: inout Hasher) { hasher.combine(der) }
 
     /// Values of one attribute type, in DER order.
     public func values(of oid: String) -> [String] { attributes.filter { $0.oid == oid }.compactMap(\.text) }
 
+    /// The commonName values in encoded order.
     public var commonNames: [String] { values(of: AttributeOID.commonName) }
 
+    /// A Name from its DER and GnuTLS's text of it; throws when the DER is not a Name.
     public init(der: [UInt8], rfc4514: String) throws {
         self.der = der
         self.rfc4514 = rfc4514
@@ -80,10 +92,16 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
+/// Attribute type OIDs TrustCheck reads by name.
 public enum AttributeOID {
+    /// id-at-commonName.
     public static let commonName = "2.5.4.3"
+    /// id-at-organizationalUnitName.
     public static let organizationalUnit = "2.5.4.11"
+    /// id-at-organizationName.
     public static let organization = "2.5.4.10"
+    /// id-at-description.
     public static let description = "2.5.4.13"
+    /// PKCS #9 emailAddress (legacy; RFC 5280 §4.1.2.6 prefers a SAN rfc822Name).
     public static let emailAddress = "1.2.840.113549.1.9.1"
 }

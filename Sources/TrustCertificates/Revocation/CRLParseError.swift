@@ -3,6 +3,7 @@ import Foundation
 /// Why some bytes are not a certificate revocation list TrustCheck can use. `code` is stable
 /// ("crl.parse.<kind>", see `CertificateParseError`); `reason` is for people.
 public struct CRLParseError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
+    /// Which step refused the bytes; its raw value is the last part of `code`.
     public enum Kind: String, Sendable, CaseIterable {
         /// The DER of the CertificateList or of the TBS fields TrustCheck reads is malformed.
         case malformedDER
@@ -14,15 +15,21 @@ public struct CRLParseError: Error, Sendable, Hashable, CustomStringConvertible,
         case badEntry
     }
 
+    /// Which step refused the bytes.
     public let kind: Kind
+    /// What exactly is wrong, for people.
     public let reason: String
 
+    /// An error of `kind` with `reason`.
     public init(_ kind: Kind, _ reason: String) {
         self.kind = kind
         self.reason = reason
     }
 
+    /// The stable code, "crl.parse.<kind>".
     public var code: String { "crl.parse." + kind.rawValue }
+    /// The same as `reason`.
     public var description: String { reason }
+    /// The same as `reason`.
     public var errorDescription: String? { reason }
 }

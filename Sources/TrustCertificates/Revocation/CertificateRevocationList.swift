@@ -1,5 +1,5 @@
 import Foundation
-import GnuTLSBridge
+internal import GnuTLSBridge
 
 /// An X.509 v2 certificate revocation list (RFC 5280 §5) parsed once, at creation, into immutable values.
 ///
@@ -8,11 +8,15 @@ import GnuTLSBridge
 /// the update times (no 1970 or 2038 limits) and the revoked entries, whose extensions (the reason
 /// code) GnuTLS does not expose. Equality is DER byte equality.
 public final class CertificateRevocationList: Sendable, Hashable, CustomStringConvertible {
+    /// The CRL's DER encoding.
     public let der: [UInt8]
+    /// SHA-256 of `der`.
     public let sha256: [UInt8]
     /// 1 (no extensions) or 2.
     public let version: Int
+    /// The issuer Name, which must match the certificate issuer's subject.
     public let issuer: DistinguishedName
+    /// When the CRL was issued.
     public let thisUpdate: Date
     /// nil when absent (RFC 5280 makes it mandatory for conforming CAs, ASN.1 optional).
     public let nextUpdate: Date?
@@ -22,10 +26,13 @@ public final class CertificateRevocationList: Sendable, Hashable, CustomStringCo
     public let extensions: [CertificateExtension]
     /// The CRLNumber's INTEGER content octets; nil when the extension is absent.
     public let crlNumber: [UInt8]?
+    /// Whether the CRLNumber is marked critical (RFC 5280 §5.2.3 requires non-critical).
     public let crlNumberIsCritical: Bool
-    public let signatureAlgorithm: SignatureAlgorithmInfo
-    public let signatureAlgorithmOID: String
+    /// The algorithm the issuer signed with, with its typed hash.
+    public let signatureAlgorithm: SignatureAlgorithm
+    /// The DER TBSCertList: the bytes the signature covers.
     public let tbsCertList: [UInt8]
+    /// The signature BIT STRING as encoded; see `isSigned(by:)` to check it.
     public let signatureValue: SignatureValue
     /// Entry positions by serial number; the first entry wins if a serial is listed twice.
     private let entryBySerial: [[UInt8]: Int]
@@ -77,10 +84,9 @@ public final class CertificateRevocationList: Sendable, Hashable, CustomStringCo
             throw CRLParseError(.malformedIssuer, "malformed issuer name: \(error)")
         }
 
-        sha256 = Digest.sha256(der)
+        sha256 = SHA256.hash(der)
         version = fields.version
-        signatureAlgorithm = SignatureAlgorithmInfo(id: fields.signatureAlgorithm)
-        signatureAlgorithmOID = fields.signatureAlgorithmOID
+        signatureAlgorithm = SignatureAlgorithm(gnutlsID: fields.signatureAlgorithm, oid: fields.signatureAlgorithmOID)
         extensions = fields.extensions.map { CertificateExtension(oid: $0.oid, critical: $0.critical, value: $0.value) }
         crlNumber = fields.crlNumber
         crlNumberIsCritical = fields.crlNumberCritical
@@ -115,9 +121,12 @@ public final class CertificateRevocationList: Sendable, Hashable, CustomStringCo
         return (own + inEntries).filter { seen.insert($0).inserted }
     }
 
+    /// "CRL of <issuer> issued <thisUpdate>".
     public var description: String { "CRL of \(issuer.rfc4514) issued \(thisUpdate)" }
 
+    /// DER byte equality.
     public static func == (lhs: CertificateRevocationList, rhs: CertificateRevocationList) -> Bool { lhs.der == rhs.der }
+    /// Hashes the fingerprint, consistent with DER equality.
     public func hash(into hasher: inout Hasher) { hasher.combine(sha256) }
 
     // MARK: DER of the entries

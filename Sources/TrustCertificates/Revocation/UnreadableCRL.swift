@@ -10,6 +10,7 @@ public struct UnreadableCRL: Sendable, Hashable, CustomStringConvertible {
     /// The issuer Name, when the bytes are whole enough to show one; nil otherwise, in which case it
     /// may be any issuer's CRL.
     public let issuer: DistinguishedName?
+    /// Why the CRL did not parse.
     public let error: CRLParseError
 
     /// `der` is item `index` (from 0) of the `count` CRLs in `path`, which failed to parse with `error`.

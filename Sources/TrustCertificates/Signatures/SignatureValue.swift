@@ -1,4 +1,4 @@
-import GnuTLSBridge
+internal import GnuTLSBridge
 
 /// The signatureValue BIT STRING of a certificate or CRL (RFC 5280 §4.1.1.3, §5.1.1.3), kept as it
 /// was encoded. A malformed one is a verdict on the signature — it verifies under no key — not a
@@ -9,6 +9,7 @@ public struct SignatureValue: Sendable, Hashable {
     /// How many bits of the last octet are unused (0–7).
     public let unusedBits: Int
 
+    /// A signature value of `bytes` whose last octet has `unusedBits` unused bits.
     public init(bytes: [UInt8], unusedBits: Int) {
         self.bytes = bytes
         self.unusedBits = unusedBits
@@ -23,8 +24,8 @@ public struct SignatureValue: Sendable, Hashable {
     }
 
     /// Whether `key` made this signature over `data` with `algorithm`.
-    func isMade(by key: PublicKeyInfo, over data: [UInt8], algorithm: SignatureAlgorithmInfo) -> Bool {
+    func isMade(by key: PublicKeyInfo, over data: [UInt8], algorithm: SignatureAlgorithm) -> Bool {
         guard defect == nil, let verifier = key.verifier else { return false }
-        return verifier.verify(data: data, signature: bytes, algorithm: algorithm.id) == .valid
+        return verifier.verify(data: data, signature: bytes, algorithm: algorithm.gnutlsID) == .valid
     }
 }

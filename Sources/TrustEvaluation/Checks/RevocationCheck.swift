@@ -1,6 +1,5 @@
 import Foundation
 import TrustCertificates
-import GnuTLSBridge
 
 /// Revocation from the CRLs the caller supplied (RFC 5280 §6.3 for complete CRLs; nothing is fetched).
 ///
@@ -71,8 +70,7 @@ struct RevocationCheck: PathCheck {
         if !crl.unknownCriticalExtensions.isEmpty {
             problems.append("unknown critical extension " + crl.unknownCriticalExtensions.joined(separator: ", "))
         }
-        let hash = crl.signatureAlgorithm.hashName.uppercased()
-        if SignatureAlgorithmCheck.brokenHashes.contains(hash) { problems.append("signed with \(hash)") }
+        if let hash = crl.signatureAlgorithm.hash, hash.isBroken { problems.append("signed with \(hash.name)") }
         return problems
     }
 }

@@ -1,5 +1,4 @@
 import TrustCertificates
-import GnuTLSBridge
 
 /// Signature hashes: MD2/MD4/MD5 on a certificate not signed by itself fails every policy
 /// (WeakSignature, fatal); the SSL server policy also refuses SHA-1 there (SignatureHashAlgorithms).
@@ -10,22 +9,19 @@ struct SignatureAlgorithmCheck: PathCheck {
 
     func evaluate(_ context: PathContext, into failures: inout [TrustFailure]) {
         for (index, certificate) in context.certificates.enumerated() where !certificate.isSelfIssued {
-            let hash = certificate.signatureAlgorithm.hashName.uppercased()
-            if Self.brokenHashes.contains(hash) {
+            let hash = certificate.signatureAlgorithm.hash
+            if hash?.isBroken == true {
                 failures.append(TrustFailure(index: index, check: .weakSignature, detail: certificate.signatureAlgorithm.name))
             }
-            if refuseSHA1 && (hash == "SHA1" || Self.brokenHashes.contains(hash)) {
+            if refuseSHA1 && hash?.isSHA1OrWeaker == true {
                 failures.append(TrustFailure(index: index, check: .signatureHashAlgorithms,
                                              detail: certificate.signatureAlgorithm.name))
             }
         }
     }
 
-    static let brokenHashes: Set<String> = ["MD2", "MD4", "MD5"]
-
     /// Path scoring's notion of a weak hash: SHA-1 or worse below the anchor.
     static func isWeakForScoring(_ certificate: Certificate) -> Bool {
-        let hash = certificate.signatureAlgorithm.hashName.uppercased()
-        return hash == "SHA1" || brokenHashes.contains(hash)
+        certificate.signatureAlgorithm.hash?.isSHA1OrWeaker == true
     }
 }

@@ -92,13 +92,13 @@ public enum HostnameMatcher {
     private static func appleMatches(_ certificate: Certificate, hostname: String, publicSuffixes: PublicSuffixList) -> Bool {
         // SecCertificateCopyDNSNamesFromSAN: only names Apple deems DNS names, never address texts.
         let candidates = certificate.dnsNames.filter {
-            DNSNameSyntax.isAppleDNSName($0) && IPAddressSyntax.appleAddress($0) == nil
+            DNSNameSyntax.isAppleDNSName($0) && IPAddress(appleLenient: $0) == nil
         }
         if candidates.contains(where: { appleDNSMatch(reference: hostname, presented: $0, publicSuffixes: publicSuffixes) }) {
             return true
         }
-        guard let address = IPAddressSyntax.appleAddress(hostname) else { return false }
-        return certificate.ipAddresses.contains(address)
+        guard let address = IPAddress(appleLenient: hostname) else { return false }
+        return certificate.ipAddresses.contains(address.bytes)
     }
 
     /// SecDNSMatch.

@@ -17,12 +17,12 @@ public enum PeerName: Sendable, Hashable, CustomStringConvertible {
         var literal = Substring(text)
         if literal.hasPrefix("["), literal.hasSuffix("]") {
             literal = literal.dropFirst().dropLast()
-            if let address = IPAddressSyntax.ipv6(literal) {
-                self = .ip(address)
+            if let address = IPAddress(String(literal)), address.bytes.count == 16 {
+                self = .ip(address.bytes)
                 return
             }
-        } else if let address = IPAddressSyntax.ipv4(literal) ?? IPAddressSyntax.ipv6(literal) {
-            self = .ip(address)
+        } else if let address = IPAddress(text) {
+            self = .ip(address.bytes)
             return
         }
         self = .dns(text)
@@ -31,7 +31,7 @@ public enum PeerName: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .dns(let name): return name
-        case .ip(let bytes): return IPAddressText.format(bytes)
+        case .ip(let bytes): return IPAddress.text(bytes)
         case .email(let address): return address
         }
     }

@@ -1,5 +1,4 @@
 import TrustCertificates
-import GnuTLSBridge
 
 /// The encoding rules RFC 5280 puts on each certificate, and on top of them the CA/Browser Forum's
 /// Baseline Requirements, applied to every certificate of the path and, rule by rule as
@@ -65,9 +64,7 @@ struct CertificateProfileCheck: PathCheck {
         {
             problems.append((.policyConstraints, "policyConstraints must be critical"))
         }
-        if binds(.wellFormedAuthorityInfoAccess), let access = certificate.extension(ExtensionOID.authorityInfoAccess),
-           !ExtensionSyntax.isValidAccessDescriptions(access.value)
-        {
+        if binds(.wellFormedAuthorityInfoAccess), certificate.authorityInfoAccess?.isMalformed == true {
             problems.append((.unparseableExtension, "malformed authorityInfoAccess"))
         }
         if binds(.nonEmptyExtendedKeyUsage), let usages = certificate.extendedKeyUsage, usages.isEmpty {
@@ -90,14 +87,13 @@ struct CertificateProfileCheck: PathCheck {
         if isCA, binds(.caSubjectKeyIdentifierPresent), certificate.subjectKeyIdentifier == nil {
             problems.append((.webPKICompliance, "CA without subjectKeyIdentifier"))
         }
-        guard let aki = certificate.extension(ExtensionOID.authorityKeyIdentifier) else {
+        guard let aki = certificate.authorityKeyIdentifierFields else {
             if !certificate.isSelfIssued, binds(.authorityKeyIdentifierPresent) {
                 problems.append((.webPKICompliance, "missing authorityKeyIdentifier"))
             }
             return
         }
-        let fields = ExtensionSyntax.authorityKeyIdentifierFields(aki.value)
-        if webPKI, binds(.authorityKeyIdentifierOnlyKeyIdentifier), fields != [0x80] {
+        if webPKI, binds(.authorityKeyIdentifierOnlyKeyIdentifier), aki.value?.holdsOnlyKeyIdentifier != true {
             problems.append((.webPKICompliance, "authorityKeyIdentifier must hold only a keyIdentifier"))
         }
         // Only a self-signed certificate must name its own key; a self-issued one may be a key rollover.
@@ -175,7 +171,7 @@ struct CertificateProfileCheck: PathCheck {
     /// instead of its A-label, another IP address notation), where the CN and SAN readers would disagree.
     private static func misspellsASubjectAltName(_ commonName: String, _ certificate: Certificate) -> Bool {
         let dnsNames = certificate.dnsNames
-        if dnsNames.contains(commonName) || certificate.ipAddresses.contains(where: { IPAddressText.format($0) == commonName }) {
+        if dnsNames.contains(commonName) || certificate.ipAddresses.contains(where: { IPAddress.text($0) == commonName }) {
             return false
         }
         let folded = DNSNameSyntax.asciiLowercased(commonName)
@@ -184,14 +180,10 @@ struct CertificateProfileCheck: PathCheck {
         if dnsNames.contains(where: { DNSNameSyntax.asciiLowercased($0) == folded || $0 == aLabels }) { return true }
         // A dNSName is ASCII, so a Unicode domain name in the CN can never be a copy of one.
         if commonName.contains("."), !commonName.allSatisfy(\.isASCII) { return true }
-        guard let address = IPAddressSyntax.appleAddress(commonName) ?? hexIPv4(commonName) else { return false }
-        return certificate.ipAddresses.contains(address)
-    }
-
-    /// inet_aton's single hexadecimal number form, e.g. 0xC0A80101 for 192.168.1.1.
-    private static func hexIPv4(_ text: String) -> [UInt8]? {
-        guard text.lowercased().hasPrefix("0x"), let value = UInt32(text.dropFirst(2), radix: 16) else { return nil }
-        return [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+        guard let address = IPAddress(appleLenient: commonName) ?? IPAddress(hexadecimalIPv4: commonName) else {
+            return false
+        }
+        return certificate.ipAddresses.contains(address.bytes)
     }
 
     /// CA/B Forum 6.1.5 and 7.1.3: RSA of at least 2048 bits in whole bytes, ECDSA on P-256/384/521,
@@ -206,13 +198,8 @@ struct CertificateProfileCheck: PathCheck {
         case .ed25519, .ed448, .dsa, .other:
             problems.append((.keySize, "\(key.algorithm) keys are not allowed"))
         }
-        let hash = certificate.signatureAlgorithm.hashName.uppercased()
-        if !certificate.isSelfIssued && !["SHA256", "SHA384", "SHA512"].contains(hash) {
+        if !certificate.isSelfIssued && certificate.signatureAlgorithm.hash?.isAllowedByBaselineRequirements != true {
             problems.append((.signatureHashAlgorithms, certificate.signatureAlgorithm.name))
         }
     }
-}
-
-extension Certificate {
-    func `extension`(_ oid: String) -> CertificateExtension? { extensions.first { $0.oid == oid } }
 }

@@ -1,103 +1,44 @@
-/// The X.509 v3 extensions TrustCheck reads, as plain values.
-
-public struct BasicConstraints: Sendable, Hashable {
-    public let isCA: Bool
-    /// nil when no pathLenConstraint is present.
-    public let pathLength: Int?
-    public let critical: Bool
-}
-
-public struct KeyUsage: OptionSet, Sendable, Hashable, CustomStringConvertible {
-    public let rawValue: UInt32
-    public init(rawValue: UInt32) { self.rawValue = rawValue }
-
-    // GnuTLS's GNUTLS_KEY_* bit values.
-    public static let digitalSignature = KeyUsage(rawValue: 128)
-    public static let nonRepudiation = KeyUsage(rawValue: 64)
-    public static let keyEncipherment = KeyUsage(rawValue: 32)
-    public static let dataEncipherment = KeyUsage(rawValue: 16)
-    public static let keyAgreement = KeyUsage(rawValue: 8)
-    public static let keyCertSign = KeyUsage(rawValue: 4)
-    public static let cRLSign = KeyUsage(rawValue: 2)
-    public static let encipherOnly = KeyUsage(rawValue: 1)
-    public static let decipherOnly = KeyUsage(rawValue: 32768)
-
-    static let names: [(KeyUsage, String)] = [
-        (.digitalSignature, "digitalSignature"), (.nonRepudiation, "nonRepudiation"),
-        (.keyEncipherment, "keyEncipherment"), (.dataEncipherment, "dataEncipherment"),
-        (.keyAgreement, "keyAgreement"), (.keyCertSign, "keyCertSign"), (.cRLSign, "cRLSign"),
-        (.encipherOnly, "encipherOnly"), (.decipherOnly, "decipherOnly"),
-    ]
-
-    public var names: [String] { Self.names.filter { contains($0.0) }.map(\.1) }
-    public var description: String { names.joined(separator: ", ") }
-
-    public init?(name: String) {
-        guard let match = Self.names.first(where: { $0.1 == name }) else { return nil }
-        self = match.0
-    }
-}
-
-public enum ExtendedKeyUsageOID {
-    public static let any = "2.5.29.37.0"
-    public static let serverAuth = "1.3.6.1.5.5.7.3.1"
-    public static let clientAuth = "1.3.6.1.5.5.7.3.2"
-    public static let codeSigning = "1.3.6.1.5.5.7.3.3"
-    public static let emailProtection = "1.3.6.1.5.5.7.3.4"
-    public static let timeStamping = "1.3.6.1.5.5.7.3.8"
-    public static let ocspSigning = "1.3.6.1.5.5.7.3.9"
-    public static let microsoftSGC = "1.3.6.1.4.1.311.10.3.3"
-    public static let netscapeSGC = "2.16.840.1.113730.4.1"
-
-    static let names: [String: String] = [
-        any: "anyExtendedKeyUsage", serverAuth: "serverAuth", clientAuth: "clientAuth", codeSigning: "codeSigning",
-        emailProtection: "emailProtection", timeStamping: "timeStamping", ocspSigning: "OCSPSigning",
-        microsoftSGC: "msSGC", netscapeSGC: "nsSGC",
-    ]
-
-    public static func name(_ oid: String) -> String { names[oid] ?? oid }
-    public static func oid(named name: String) -> String? { names.first { $0.value == name }?.key }
-}
-
-public struct NameConstraints: Sendable, Hashable {
-    public let permitted: [GeneralName]
-    public let excluded: [GeneralName]
-    public let critical: Bool
-}
-
-public struct CertificatePolicy: Sendable, Hashable {
-    public let oid: String
-    public let cpsURIs: [String]
-    public let userNotices: [String]
-}
-
-public struct CertificateExtension: Sendable, Hashable {
-    public let oid: String
-    public let critical: Bool
-    public let value: [UInt8]
-}
-
+/// Certificate extension OIDs, and which of them TrustCheck and Apple understand.
 public enum ExtensionOID {
+    /// id-ce-subjectKeyIdentifier (RFC 5280 §4.2.1.2).
     public static let subjectKeyIdentifier = "2.5.29.14"
+    /// id-ce-keyUsage (§4.2.1.3).
     public static let keyUsage = "2.5.29.15"
+    /// id-ce-subjectAltName (§4.2.1.6).
     public static let subjectAltName = "2.5.29.17"
+    /// id-ce-issuerAltName (§4.2.1.7).
     public static let issuerAltName = "2.5.29.18"
+    /// id-ce-basicConstraints (§4.2.1.9).
     public static let basicConstraints = "2.5.29.19"
+    /// id-ce-nameConstraints (§4.2.1.10).
     public static let nameConstraints = "2.5.29.30"
+    /// id-ce-cRLDistributionPoints (§4.2.1.13).
     public static let crlDistributionPoints = "2.5.29.31"
+    /// id-ce-certificatePolicies (§4.2.1.4).
     public static let certificatePolicies = "2.5.29.32"
+    /// id-ce-policyMappings (§4.2.1.5).
     public static let policyMappings = "2.5.29.33"
+    /// id-ce-authorityKeyIdentifier (§4.2.1.1).
     public static let authorityKeyIdentifier = "2.5.29.35"
+    /// id-ce-policyConstraints (§4.2.1.11).
     public static let policyConstraints = "2.5.29.36"
+    /// id-ce-extKeyUsage (§4.2.1.12).
     public static let extendedKeyUsage = "2.5.29.37"
+    /// id-ce-inhibitAnyPolicy (§4.2.1.14).
     public static let inhibitAnyPolicy = "2.5.29.54"
+    /// id-pe-authorityInfoAccess (§4.2.2.1).
     public static let authorityInfoAccess = "1.3.6.1.5.5.7.1.1"
+    /// id-pe-subjectInfoAccess (§4.2.2.2).
     public static let subjectInfoAccess = "1.3.6.1.5.5.7.1.11"
+    /// id-ce-privateKeyUsagePeriod (RFC 3280; dropped by RFC 5280).
     public static let privateKeyUsagePeriod = "2.5.29.16"
+    /// id-pe-qcStatements (RFC 3739).
     public static let qcStatements = "1.3.6.1.5.5.7.1.3"
     /// id-pkix-ocsp-nocheck (RFC 6960 §4.2.2.2.1): an OCSP responder's certificate need not be checked.
     public static let ocspNoCheck = "1.3.6.1.5.5.7.48.1.5"
+    /// Netscape certificate type (legacy).
     public static let netscapeCertType = "2.16.840.1.113730.1.1"
+    /// Entrust version information (legacy).
     public static let entrustVersionInfo = "1.2.840.113533.7.65.0"
 
     /// Extensions whose meaning TrustCheck knows and either enforces or may safely ignore when critical.
