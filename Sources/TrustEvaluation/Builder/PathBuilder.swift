@@ -122,7 +122,7 @@ struct PathBuilder {
 
     /// Apple's quick checks on a new top certificate; failing ones are deferred, not discarded.
     private func passesParentChecks(_ certificate: Certificate) -> Bool {
-        let valid = time >= certificate.notBefore && time <= certificate.notAfter
+        let valid = ValidityWindow(certificate).contains(time)
         let ca = certificate.version < 3 || certificate.basicConstraints?.isCA == true
         let signs = certificate.keyUsage.map { $0.contains(.keyCertSign) } ?? true
         return valid && ca && signs && !KeyStrengthCheck.isBroken(certificate.publicKey)

@@ -1,8 +1,7 @@
 /// The leaf must carry the peer's name (SSLHostname). A policy without a name checks nothing.
 struct HostnameCheck: PathCheck {
     func evaluate(_ context: PathContext, into failures: inout [TrustFailure]) {
-        let names = (context.policy.peerName.map { [$0] } ?? []) + context.policy.peerNames
-        for name in names where !HostnameMatcher.matches(
+        for name in context.policy.peerNames where !HostnameMatcher.matches(
             context.leaf, peer: name, rules: context.hostnameRules, publicSuffixes: context.publicSuffixes)
         {
             failures.append(TrustFailure(index: 0, check: .sslHostname, detail: "\(name)"))
