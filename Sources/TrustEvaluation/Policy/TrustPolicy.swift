@@ -11,9 +11,8 @@ public struct TrustPolicy: Sendable, Hashable {
 
     public var kind: Kind
     public var profile: TrustProfile
-    /// The name the leaf must carry; nil means no name check (Apple's NULL hostname).
-    public var peerName: PeerName?
-    /// Client validation (x509-limbo CLIENT cases): the leaf must match every one of these names.
+    /// The names the leaf must carry, every one of them: SecPolicyCreateSSL's hostname, or for client
+    /// validation (x509-limbo CLIENT cases) several names. Empty: no name check (Apple's NULL hostname).
     public var peerNames: [PeerName]
     /// Extended key usages the leaf must allow, beyond what `kind` implies (x509-limbo's extended_key_usage).
     public var requiredExtendedKeyUsages: [String]
@@ -23,12 +22,11 @@ public struct TrustPolicy: Sendable, Hashable {
     public var maximumIntermediates: Int?
 
     public init(
-        kind: Kind, profile: TrustProfile = .apple, peerName: PeerName? = nil, peerNames: [PeerName] = [],
+        kind: Kind, profile: TrustProfile = .apple, peerNames: [PeerName] = [],
         requiredExtendedKeyUsages: [String] = [], requiredKeyUsage: KeyUsage = [], maximumIntermediates: Int? = nil
     ) {
         self.kind = kind
         self.profile = profile
-        self.peerName = peerName
         self.peerNames = peerNames
         self.requiredExtendedKeyUsages = requiredExtendedKeyUsages
         self.requiredKeyUsage = requiredKeyUsage
@@ -37,7 +35,7 @@ public struct TrustPolicy: Sendable, Hashable {
 
     /// SecPolicyCreateSSL(server, hostname).
     public static func ssl(server: Bool = true, hostname: String? = nil, profile: TrustProfile = .apple) -> TrustPolicy {
-        TrustPolicy(kind: .ssl(server: server), profile: profile, peerName: hostname.map(PeerName.init(parsing:)))
+        TrustPolicy(kind: .ssl(server: server), profile: profile, peerNames: hostname.map { [PeerName(parsing: $0)] } ?? [])
     }
 
     /// SecPolicyCreateBasicX509().

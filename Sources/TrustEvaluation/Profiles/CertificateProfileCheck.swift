@@ -6,8 +6,11 @@ import GnuTLSBridge
 /// `ProfileRule` decides, to the trust anchor (Apple does not process its anchors at all). These
 /// are what x509-limbo's rfc5280:: and webpki:: cases expect of a conforming validator.
 struct CertificateProfileCheck: PathCheck {
-    /// true: CA/Browser Forum rules as well as RFC 5280's.
-    let webPKI: Bool
+    /// webpki or rfc5280 (the apple profile does not run this check).
+    let profile: TrustProfile
+
+    /// The CA/Browser Forum rules apply as well as RFC 5280's.
+    private var webPKI: Bool { profile == .webpki }
 
     func evaluate(_ context: PathContext, into failures: inout [TrustFailure]) {
         for (index, certificate) in context.certificates.enumerated() {
