@@ -83,8 +83,8 @@ public struct TrustEvaluator: Sendable {
         var failures = best?.failures ?? Self.run(checks, on: path, time: time, anchors: anchors,
                                                   publicSuffixes: publicSuffixes, crls: crls)
         if builder.budgetExhausted {
-            failures.append(TrustFailure(index: 0, check: .searchBudgetExhausted,
-                                         detail: "\(builder.pathsVisited) paths, \(builder.signatureChecks) signature checks"))
+            failures.append(TrustFailure(index: 0, check: .searchBudgetExhausted, context: .searchBudget(
+                paths: builder.pathsVisited, signatureChecks: builder.signatureChecks)))
         }
         let summaries = path.certificates.map { $0.subjectSummary ?? "" }
         let error = TrustError(failures: failures, summaries: summaries)

@@ -44,9 +44,8 @@ struct RevocationCheck: PathCheck {
             let judged = own.map { (crl: $0, problems: Self.problems(of: $0, issuer: issuer, at: time)) }
             let usable = judged.filter(\.problems.isEmpty).map(\.crl)
             if let entry = usable.lazy.compactMap({ $0.entry(forSerialNumber: certificate.serialNumber) }).first {
-                let reason = entry.reason.map { "reason \($0)" } ?? "no reason given"
                 failures.append(TrustFailure(index: index, check: .revocation,
-                                             detail: "revoked \(entry.revocationDate), \(reason)"))
+                                             context: .revoked(date: entry.revocationDate, reason: entry.reason)))
             } else if usable.isEmpty {
                 let why = judged.map { "CRL issued \($0.crl.thisUpdate): " + $0.problems.joined(separator: ", ") }
                     + malformed.map { "CRL issued \($0.thisUpdate): \($0.signatureValue.defect ?? "")" }

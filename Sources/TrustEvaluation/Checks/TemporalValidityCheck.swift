@@ -6,15 +6,10 @@ import TrustCertificates
 struct TemporalValidityCheck: PathCheck {
     func evaluate(_ context: PathContext, into failures: inout [TrustFailure]) {
         for (index, certificate) in context.certificates.enumerated() {
-            switch ValidityWindow(certificate).position(of: context.time) {
-            case .valid: continue
-            case .notYetValid:
-                failures.append(TrustFailure(index: index, check: .temporalValidity,
-                                             detail: "not valid before \(certificate.notBefore)"))
-            case .expired:
-                failures.append(TrustFailure(index: index, check: .temporalValidity,
-                                             detail: "expired at \(certificate.notAfter)"))
-            }
+            guard !ValidityWindow(certificate).contains(context.time) else { continue }
+            failures.append(TrustFailure(
+                index: index, check: .temporalValidity,
+                context: .validity(notBefore: certificate.notBefore, notAfter: certificate.notAfter, at: context.time)))
         }
     }
 }

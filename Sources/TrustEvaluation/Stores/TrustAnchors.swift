@@ -39,6 +39,17 @@ public struct TrustAnchors: Sendable {
     /// Whether system roots are anchors for this evaluation.
     public var usesSystemAnchors: Bool { !anchorsOnly }
 
+    /// The stores whose certificates are anchors for this evaluation.
+    var anchorStores: [CertificateSource] {
+        (custom != nil ? [.anchor] : []) + (usesSystemAnchors && !system.isEmpty ? [.system] : [])
+    }
+
+    /// The stores searched for issuers: the presented certificates, the custom anchors when set, and
+    /// the system store when it has certificates, as anchors or as untrusted parents.
+    var issuerStores: [CertificateSource] {
+        [.presented] + (custom != nil ? [.anchor] : []) + (system.isEmpty ? [] : [.system])
+    }
+
     func source(of certificate: Certificate) -> CertificateSource? {
         if let custom, custom.contains(certificate) { return .anchor }
         if usesSystemAnchors, system.contains(certificate) { return .system }
