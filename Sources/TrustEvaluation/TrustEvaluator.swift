@@ -1,8 +1,8 @@
 import Foundation
 import TrustCertificates
 
-/// Receives one line for each step of the path search and of the decision.
-public typealias TrustDiagnostics = @Sendable (String) -> Void
+/// Receives each step of the path search and of the decision, in order.
+public typealias TrustDiagnostics = @Sendable (TrustDiagnostic) -> Void
 
 /// Decides whether a leaf certificate is trusted, the way Apple's SecTrust does:
 ///
@@ -53,29 +53,36 @@ public struct TrustEvaluator: Sendable {
         var accepted: (path: CandidatePath, score: PathScore)?
         var best: (path: CandidatePath, failures: [TrustFailure], score: PathScore)?
 
-        diagnostics?("evaluating \u{201C}\(leaf.subjectSummary ?? leaf.subject.rfc4514)\u{201D} at \(time)")
+        diagnostics?(.evaluationStarted(leaf: leaf, at: time))
         builder.search(from: leaf) { path in
             let failures = Self.run(checks, on: path, time: time, anchors: anchors, publicSuffixes: publicSuffixes,
                                     crls: crls)
             let score = PathScore(path: path, accepted: failures.isEmpty, time: time)
             if failures.isEmpty {
-                diagnostics?("candidate path of \(path.elements.count) passes every check")
+                diagnostics?(.pathAccepted(length: path.elements.count))
                 if accepted == nil || score > accepted!.score { accepted = (path, score) }
                 // Keep looking only for a path that avoids SHA-1 the leaf itself does not use.
                 let weakBelowAnchor = path.certificates.dropLast().contains(where: SignatureAlgorithmCheck.isWeakForScoring)
                 return weakBelowAnchor && !SignatureAlgorithmCheck.isWeakForScoring(leaf) ? .keepSearching : .stop
             }
-            diagnostics?("candidate path of \(path.elements.count) fails: "
-                + failures.map(\.description).joined(separator: "; "))
+            diagnostics?(.checkFailed(pathLength: path.elements.count, failures: failures))
             if best == nil || score > best!.score { best = (path, failures, score) }
             return .keepSearching
         }
 
+        let presented = [leaf] + intermediates
+        func notes(for path: CandidatePath) -> [TrustNote] {
+            let notes = TrustNote.notes(presented: presented, path: path.certificates)
+            for note in notes { diagnostics?(.note(note)) }
+            return notes
+        }
         if let accepted {
+            let notes = notes(for: accepted.path)
+            diagnostics?(.verdict(error: nil))
             return TrustEvaluationResult(
                 isTrusted: true, resultType: .unspecified, chain: accepted.path.elements, failures: [], error: nil,
                 verificationTime: time, isAnchored: true, pathsConsidered: builder.pathsVisited,
-                signatureChecks: builder.signatureChecks)
+                signatureChecks: builder.signatureChecks, notes: notes)
         }
         // Only a budget spent before the first complete path leaves nothing to report but the leaf.
         let path = best?.path ?? CandidatePath(elements: [ChainElement(certificate: leaf, source: .presented)],
@@ -89,11 +96,12 @@ public struct TrustEvaluator: Sendable {
         let summaries = path.certificates.map { $0.subjectSummary ?? "" }
         let error = TrustError(failures: failures, summaries: summaries)
         let resultType: TrustResultType = failures.contains { $0.check.isFatal } ? .fatalTrustFailure : .recoverableTrustFailure
-        diagnostics?("not trusted: \(error?.description ?? "no path")")
+        let notes = notes(for: path)
+        diagnostics?(.verdict(error: error))
         return TrustEvaluationResult(
             isTrusted: false, resultType: resultType, chain: path.elements, failures: failures, error: error,
             verificationTime: time, isAnchored: path.isAnchored, pathsConsidered: builder.pathsVisited,
-            signatureChecks: builder.signatureChecks)
+            signatureChecks: builder.signatureChecks, notes: notes)
     }
 
     private static func run(_ checks: [(TrustPolicy, any PathCheck)], on path: CandidatePath, time: Date,

@@ -16,7 +16,11 @@ public struct TrustEvaluationResult: Sendable {
     public let isAnchored: Bool
     /// How much of the search budget was spent.
     public let pathsConsidered: Int
+    /// Signature verifications the search performed.
     public let signatureChecks: Int
+    /// What is worth telling about the presented certificates without changing the verdict: a
+    /// probable wrong order, certificates the path does not use.
+    public let notes: [TrustNote]
 
     public var certificates: [Certificate] { chain.map(\.certificate) }
 }
