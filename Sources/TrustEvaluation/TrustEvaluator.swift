@@ -22,14 +22,18 @@ public typealias TrustDiagnostics = @Sendable (TrustDiagnostic) -> Void
 ///
 /// An evaluator is an immutable value; evaluate from as many threads as you like.
 public struct TrustEvaluator: Sendable {
+    /// The certificates trusted as path ends (and the system store as a source of parents).
     public var anchors: TrustAnchors
+    /// The policies every accepted path must pass, all of them; empty means basic X.509.
     public var policies: [TrustPolicy]
+    /// The limits on the path search.
     public var budget: SearchBudget
     /// Consulted only for a wildcard in the leaf's names; the default, the system list, is read then.
     public var publicSuffixes: PublicSuffixList
     /// The certificate revocation lists to check the paths against; empty: no revocation checking.
     public var crls: CRLStore
 
+    /// An evaluator with these anchors, policies, budget, suffix list and CRLs.
     public init(anchors: TrustAnchors = TrustAnchors(), policies: [TrustPolicy] = [.basicX509()], budget: SearchBudget = .default,
                 publicSuffixes: PublicSuffixList = .system, crls: [CertificateRevocationList] = [])
     {
@@ -40,6 +44,10 @@ public struct TrustEvaluator: Sendable {
         self.crls = CRLStore(crls)
     }
 
+    /// Evaluates trust in `leaf` at `time`, with `intermediates` as untrusted certificates presented
+    /// beside it (in any order; unused ones are listed in the result's `notes`). `diagnostics`, when
+    /// given, receives every step of the search and of the decision, in order, on the calling thread.
+    /// The verdict never depends on `diagnostics`.
     public func evaluate(leaf: Certificate, intermediates: [Certificate] = [], at time: Date,
                          diagnostics: TrustDiagnostics? = nil) -> TrustEvaluationResult
     {

@@ -38,11 +38,13 @@ public enum CheckName: String, Sendable, CaseIterable, Codable, CustomStringConv
     /// A rule of the web PKI profile (CA/Browser Forum Baseline Requirements) that RFC 5280 does not make.
     case webPKICompliance = "WebPKICompliance"
 
+    /// Apple's check key.
     public var description: String { rawValue }
 
     /// Whether Apple's result for this failure is fatal (cannot be overridden by exceptions).
     public var isFatal: Bool { self == .weakKeySize || self == .weakSignature || self == .revocation }
 
+    /// Apple's error subtype for this check, which decides the primary error and its message.
     public var subtype: TrustErrorSubtype {
         switch self {
         case .sslHostname: return .name

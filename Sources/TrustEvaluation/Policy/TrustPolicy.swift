@@ -2,6 +2,7 @@ import TrustCertificates
 
 /// What a certificate path must be good for. Several policies evaluated together must all pass.
 public struct TrustPolicy: Sendable, Hashable {
+    /// Which of Apple's policies this is.
     public enum Kind: Sendable, Hashable {
         /// SecPolicyCreateBasicX509: structure, validity and key strength; no name or usage checks.
         case basicX509
@@ -9,7 +10,9 @@ public struct TrustPolicy: Sendable, Hashable {
         case ssl(server: Bool)
     }
 
+    /// Basic X.509 or SSL.
     public var kind: Kind
+    /// The rule book the checks follow.
     public var profile: TrustProfile
     /// The names the leaf must carry, every one of them: SecPolicyCreateSSL's hostname, or for client
     /// validation (x509-limbo CLIENT cases) several names. Empty: no name check (Apple's NULL hostname).
@@ -21,6 +24,7 @@ public struct TrustPolicy: Sendable, Hashable {
     /// The most intermediates a path may have (x509-limbo's max_chain_depth); nil = no limit.
     public var maximumIntermediates: Int?
 
+    /// A policy of `kind` under `profile`; the other requirements default to none.
     public init(
         kind: Kind, profile: TrustProfile = .apple, peerNames: [PeerName] = [],
         requiredExtendedKeyUsages: [String] = [], requiredKeyUsage: KeyUsage = [], maximumIntermediates: Int? = nil

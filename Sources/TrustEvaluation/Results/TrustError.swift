@@ -8,9 +8,12 @@ public struct TrustError: LocalizedError, Sendable, Hashable, CustomStringConver
     public let message: String
     /// The underlying error's message: every failure, certificate by certificate.
     public let detailedMessage: String
+    /// The check of the primary failure.
     public let check: CheckName
+    /// The position of the certificate at fault in the path (0 = leaf).
     public let certificateIndex: Int
 
+    /// `message (code)`.
     public var description: String { "\(message) (\(code))" }
 
     /// The simple message, as Apple's CFError gives it (`localizedDescription`).

@@ -18,8 +18,10 @@ public struct TrustAnchors: Sendable {
     public var custom: CertificateStore?
     /// true: only `custom` anchors are trusted; the system store is only a source of untrusted parents.
     public var anchorsOnly: Bool
+    /// The system store: anchors unless `anchorsOnly`, untrusted parents otherwise.
     public var system: CertificateStore
 
+    /// Trust `custom` (nil: not set) and, unless `anchorsOnly` (default: whether custom is set), `system`.
     public init(custom: CertificateStore? = nil, anchorsOnly: Bool? = nil,
                 system: CertificateStore = SystemTrustStore.default.store)
     {
