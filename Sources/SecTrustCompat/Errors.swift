@@ -47,24 +47,11 @@ struct TrustFailureReport: Sendable, Hashable {
         detailedMessage = error.detailedMessage
     }
 
-    /// Apple's SecTrustCopyErrorStrings over `failures` (what is left after exceptions): the failure of the
-    /// lowest subtype wins, ties go to the lowest certificate index; nil when nothing failed.
+    /// Apple's SecTrustCopyErrorStrings over `failures` (what is left after exceptions), by the engine's
+    /// one primary-error rule (`TrustError.primaryFailure(among:)`); nil when nothing failed.
     init?(failures: [TrustFailure], summaries: [String]) {
-        guard let primary = failures.min(by: { ($0.check.subtype, $0.index) < ($1.check.subtype, $1.index) }) else {
-            return nil
-        }
-        func summary(_ index: Int) -> String { index < summaries.count ? summaries[index] : "" }
-        code = primary.check.status
-        message = primary.check.subtype.message(
-            summary: primary.check.subtype == .pinning
-                ? summaries.map { "\"\($0)\"" }.joined(separator: ",") : summary(primary.index))
-        var detailed = ""
-        for index in Set(failures.map(\.index)).sorted() {
-            let sentences = failures.filter { $0.index == index }.map(\.check.sentence)
-            detailed += "Certificate \(index) \u{201C}\(summary(index))\u{201D} has errors: "
-                + sentences.joined(separator: ", ") + ";"
-        }
-        detailedMessage = detailed
+        guard let error = TrustError(failures: failures, summaries: summaries) else { return nil }
+        self.init(error)
     }
 
     /// For a result with no failure to blame (a deny or other error without details).

@@ -63,6 +63,10 @@ public enum TrustCheckCommand: Sendable {
             io.stdout.write(overview)
             return .success
         }
+        if name == ChecksHelp.topic {
+            io.stdout.write(ChecksHelp.text)
+            return .success
+        }
         guard let command = subcommands.first(where: { $0.name == name }) else {
             io.stderr.write("trustcheck: unknown command '\(name)'\n" + overview)
             return .usageOrInputError
@@ -81,6 +85,7 @@ public enum TrustCheckCommand: Sendable {
             \(lines.joined(separator: "\n"))
 
             'trustcheck help <command>' or 'trustcheck <command> --help' describes a command;
+            'trustcheck help checks' lists every check and rule a failure can name;
             'trustcheck --version' prints the version.
             exit status: 0 success, 1 not trusted, 2 usage or input error.
 

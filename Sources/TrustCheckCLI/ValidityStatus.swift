@@ -1,13 +1,14 @@
 import Foundation
 import TrustCertificates
+import TrustEvaluation
 
 /// Where a time falls in a certificate's validity period, for people (days left, with colour) and for
 /// the JSON `validity` objects of `show` and `verify`.
 ///
-/// notBefore and notAfter themselves count as valid (RFC 5280 §4.1.2.5). Day counts are whole days,
+/// `ValidityWindow` decides the status, as it does for the evaluation. Day counts are whole days,
 /// rounded down.
 struct ValidityStatus {
-    enum Status: String { case valid, expired, notYetValid = "not_yet_valid" }
+    typealias Status = ValidityWindow.Position
 
     /// A certificate this close to its notAfter is shown as a warning.
     static let warningDays = 30
@@ -22,7 +23,7 @@ struct ValidityStatus {
     init(_ certificate: Certificate, at: Date) {
         func days(from start: Date, to end: Date) -> Int { Int((end.timeIntervalSince(start) / 86_400).rounded(.down)) }
         self.at = at
-        status = at < certificate.notBefore ? .notYetValid : at > certificate.notAfter ? .expired : .valid
+        status = ValidityWindow(certificate).position(of: at)
         daysLeft = days(from: at, to: certificate.notAfter)
         daysSinceExpiry = days(from: certificate.notAfter, to: at)
         daysUntilStart = days(from: at, to: certificate.notBefore)

@@ -21,7 +21,7 @@ struct VerifyCommand: Subcommand {
         .value("--policy", "ssl|basic", "SecPolicyCreateSSL (server, the default) or SecPolicyCreateBasicX509"),
         .value("--profile", "NAME", "rule book: apple (default), webpki or rfc5280"),
         .repeatable("--crl", "PATH", "check revocation against the CRLs in this file (PEM or DER, one or more)"),
-        .flag("--explain", "narrate the path search"),
+        .flag("--explain", "narrate the path search (with --json: an explain array of {event, message, ...})"),
         .flag("--json", "print the machine-readable report"),
     ]
     static let details = """
@@ -44,8 +44,11 @@ struct VerifyCommand: Subcommand {
         summary, subject_alt_names [{type, value}] or null, not_before, not_after, validity {at, status
         (valid|expired|not_yet_valid), days_left}, source (presented|anchor|system), sha256, sha1,
         spki_sha256 (digests in hex), spki_sha256_base64, pin}] leaf first,
-        failures [{index, check, detail}], verification_time, profile, policy, host, crls (how many were
-        given), paths_considered, signature_checks, and with --explain the narration lines as explain.
+        failures [{index, check, rule (a WebPKICompliance rule's name) or null, detail, context {kind, ...typed
+        fields} or null}], notes [{note, message, ...}], unused_certificates [{subject, sha256}],
+        verification_time, profile, policy, host, crls (how many were given), paths_considered,
+        signature_checks, and with --explain the steps of the search as explain [{event, message, ...}].
+        'trustcheck help checks' lists every check and rule.
 
         Text output shows each certificate's days left, in colour on a terminal (green; yellow under 30
         days; red when expired or not yet valid) unless NO_COLOR is set.
@@ -98,7 +101,7 @@ struct VerifyCommand: Subcommand {
         let policy = settings.basicPolicy
             ? TrustPolicy.basicX509(profile: settings.profile)
             : TrustPolicy.ssl(server: true, hostname: settings.host, profile: settings.profile)
-        let narration = NarrationLog()
+        let narration = DiagnosticLog()
         let explain = arguments.has("--explain")
         var evaluator = TrustEvaluator(anchors: anchors, policies: [policy])
         evaluator.crls = crls
@@ -108,9 +111,12 @@ struct VerifyCommand: Subcommand {
 
         if arguments.has("--json") {
             io.stdout.write(VerifyReport.json(result, settings: settings, crlCount: crls.crls.count,
-                                              narration: explain ? narration.lines : nil).rendered() + "\n")
+                                              explain: explain ? narration.steps : nil).rendered() + "\n")
         } else {
-            if explain { io.stdout.write(narration.lines.map { "  " + TerminalText.escaped($0) }.joined(separator: "\n") + "\n\n") }
+            if explain {
+                io.stdout.write(narration.steps.map { "  " + TerminalText.escaped($0.description) }.joined(separator: "\n")
+                    + "\n\n")
+            }
             io.stdout.write(VerifyReport.text(result, host: settings.host, style: io.style))
         }
         return result.isTrusted ? .success : .notTrusted
@@ -135,12 +141,12 @@ struct VerifyCommand: Subcommand {
     }
 }
 
-/// Collects the evaluation's narration. Diagnostics may be called from any thread, hence the lock.
-final class NarrationLog: @unchecked Sendable {
+/// Collects the evaluation's diagnostics. They may be delivered from any thread, hence the lock.
+final class DiagnosticLog: @unchecked Sendable {
     private let lock = NSLock()
-    private var collected: [String] = []
+    private var collected: [TrustDiagnostic] = []
 
-    var lines: [String] { lock.withLock { collected } }
+    var steps: [TrustDiagnostic] { lock.withLock { collected } }
 
-    @Sendable func append(_ line: String) { lock.withLock { collected.append(line) } }
+    @Sendable func append(_ step: TrustDiagnostic) { lock.withLock { collected.append(step) } }
 }

@@ -13,6 +13,7 @@ enum VerifyReport {
         let verdict = result.isTrusted ? "TRUSTED" : "NOT TRUSTED"
         add("\(verdict) (\(result.resultType.name))" + (host.map { " for \($0)" } ?? ""))
         if let error = result.error { add("error \(error.code): \(error.message)") }
+        for note in result.notes { add("note: \(note)") }
         add("evaluated at \(CertificateFormatting.timestamp(result.verificationTime))")
         add("")
         for (depth, index) in result.chain.indices.reversed().enumerated() {
@@ -27,7 +28,8 @@ enum VerifyReport {
                 + CertificateFormatting.timestamp(certificate.notAfter) + " (",
                 style.paint(validity.text, validity.colour) + ")")
             for failure in result.failures where failure.index == index {
-                add(detailIndent + "✗ \(failure.check.rawValue): \(failure.check.sentence)"
+                add(detailIndent + "✗ \(failure.check.rawValue)" + (failure.rule.map { " [\($0.rawValue)]" } ?? "")
+                    + ": \(failure.check.sentence)"
                     + (failure.detail.map { " (\($0))" } ?? ""))
             }
         }
@@ -35,7 +37,7 @@ enum VerifyReport {
     }
 
     static func json(_ result: TrustEvaluationResult, settings: VerifyCommand.Settings, crlCount: Int,
-                     narration: [String]?) -> JSONValue
+                     explain: [TrustDiagnostic]?) -> JSONValue
     {
         var members: [(String, JSONValue)] = [
             ("trusted", .bool(result.isTrusted)),
@@ -60,9 +62,11 @@ enum VerifyReport {
                     ("source", .string(element.source.rawValue)),
                 ] + CertificateJSON.fingerprints(certificate))
             })),
-            ("failures", .array(result.failures.map { failure in
-                .object([("index", .int(failure.index)), ("check", .string(failure.check.rawValue)),
-                         ("detail", .string(failure.detail))])
+            ("failures", .array(result.failures.map(FailureJSON.failure))),
+            ("notes", .array(result.notes.map(FailureJSON.note))),
+            ("unused_certificates", .array(result.notes.flatMap { note -> [JSONValue] in
+                guard case .unusedPresented(let certificates) = note else { return [] }
+                return certificates.map(FailureJSON.certificate)
             })),
             ("verification_time", .string(CertificateFormatting.timestamp(result.verificationTime))),
             ("profile", .string(settings.profile.rawValue)),
@@ -72,7 +76,7 @@ enum VerifyReport {
             ("paths_considered", .int(result.pathsConsidered)),
             ("signature_checks", .int(result.signatureChecks)),
         ]
-        if let narration { members.append(("explain", .strings(narration))) }
+        if let explain { members.append(("explain", .array(explain.map(FailureJSON.diagnostic)))) }
         return .object(members)
     }
 }

@@ -162,19 +162,18 @@ public struct LimboRunner: Sendable {
             return name
         }
         let kind: TrustPolicy.Kind
-        var peerName: PeerName?
         var peerNames: [PeerName] = []
         switch (testcase.policy ?? .ssl, testcase.validationKind) {
         case (.basic, _):
             kind = .basicX509
         case (.ssl, .server):
             kind = .ssl(server: true)
-            if let spec = testcase.expectedPeerName { peerName = try peer(spec) }
+            if let spec = testcase.expectedPeerName { peerNames.append(try peer(spec)) }
         case (.ssl, .client):
             kind = .ssl(server: false)
             for spec in testcase.expectedPeerNames { peerNames.append(try peer(spec)) }
         }
-        return TrustPolicy(kind: kind, profile: profile, peerName: peerName, peerNames: peerNames,
+        return TrustPolicy(kind: kind, profile: profile, peerNames: peerNames,
                            requiredExtendedKeyUsages: extendedKeyUsages, requiredKeyUsage: keyUsage,
                            maximumIntermediates: testcase.maxChainDepth)
     }

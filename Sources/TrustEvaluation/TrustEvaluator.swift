@@ -1,8 +1,8 @@
 import Foundation
 import TrustCertificates
 
-/// Receives one line for each step of the path search and of the decision.
-public typealias TrustDiagnostics = @Sendable (String) -> Void
+/// Receives each step of the path search and of the decision, in order.
+public typealias TrustDiagnostics = @Sendable (TrustDiagnostic) -> Void
 
 /// Decides whether a leaf certificate is trusted, the way Apple's SecTrust does:
 ///
@@ -22,14 +22,18 @@ public typealias TrustDiagnostics = @Sendable (String) -> Void
 ///
 /// An evaluator is an immutable value; evaluate from as many threads as you like.
 public struct TrustEvaluator: Sendable {
+    /// The certificates trusted as path ends (and the system store as a source of parents).
     public var anchors: TrustAnchors
+    /// The policies every accepted path must pass, all of them; empty means basic X.509.
     public var policies: [TrustPolicy]
+    /// The limits on the path search.
     public var budget: SearchBudget
     /// Consulted only for a wildcard in the leaf's names; the default, the system list, is read then.
     public var publicSuffixes: PublicSuffixList
     /// The certificate revocation lists to check the paths against; empty: no revocation checking.
     public var crls: CRLStore
 
+    /// An evaluator with these anchors, policies, budget, suffix list and CRLs.
     public init(anchors: TrustAnchors = TrustAnchors(), policies: [TrustPolicy] = [.basicX509()], budget: SearchBudget = .default,
                 publicSuffixes: PublicSuffixList = .system, crls: [CertificateRevocationList] = [])
     {
@@ -40,6 +44,10 @@ public struct TrustEvaluator: Sendable {
         self.crls = CRLStore(crls)
     }
 
+    /// Evaluates trust in `leaf` at `time`, with `intermediates` as untrusted certificates presented
+    /// beside it (in any order; unused ones are listed in the result's `notes`). `diagnostics`, when
+    /// given, receives every step of the search and of the decision, in order, on the calling thread.
+    /// The verdict never depends on `diagnostics`.
     public func evaluate(leaf: Certificate, intermediates: [Certificate] = [], at time: Date,
                          diagnostics: TrustDiagnostics? = nil) -> TrustEvaluationResult
     {
@@ -53,29 +61,36 @@ public struct TrustEvaluator: Sendable {
         var accepted: (path: CandidatePath, score: PathScore)?
         var best: (path: CandidatePath, failures: [TrustFailure], score: PathScore)?
 
-        diagnostics?("evaluating \u{201C}\(leaf.subjectSummary ?? leaf.subject.rfc4514)\u{201D} at \(time)")
+        diagnostics?(.evaluationStarted(leaf: leaf, at: time))
         builder.search(from: leaf) { path in
             let failures = Self.run(checks, on: path, time: time, anchors: anchors, publicSuffixes: publicSuffixes,
                                     crls: crls)
             let score = PathScore(path: path, accepted: failures.isEmpty, time: time)
             if failures.isEmpty {
-                diagnostics?("candidate path of \(path.elements.count) passes every check")
+                diagnostics?(.pathAccepted(length: path.elements.count))
                 if accepted == nil || score > accepted!.score { accepted = (path, score) }
                 // Keep looking only for a path that avoids SHA-1 the leaf itself does not use.
                 let weakBelowAnchor = path.certificates.dropLast().contains(where: SignatureAlgorithmCheck.isWeakForScoring)
                 return weakBelowAnchor && !SignatureAlgorithmCheck.isWeakForScoring(leaf) ? .keepSearching : .stop
             }
-            diagnostics?("candidate path of \(path.elements.count) fails: "
-                + failures.map(\.description).joined(separator: "; "))
+            diagnostics?(.checkFailed(pathLength: path.elements.count, failures: failures))
             if best == nil || score > best!.score { best = (path, failures, score) }
             return .keepSearching
         }
 
+        let presented = [leaf] + intermediates
+        func notes(for path: CandidatePath) -> [TrustNote] {
+            let notes = TrustNote.notes(presented: presented, path: path.certificates)
+            for note in notes { diagnostics?(.note(note)) }
+            return notes
+        }
         if let accepted {
+            let notes = notes(for: accepted.path)
+            diagnostics?(.verdict(error: nil))
             return TrustEvaluationResult(
                 isTrusted: true, resultType: .unspecified, chain: accepted.path.elements, failures: [], error: nil,
                 verificationTime: time, isAnchored: true, pathsConsidered: builder.pathsVisited,
-                signatureChecks: builder.signatureChecks)
+                signatureChecks: builder.signatureChecks, notes: notes)
         }
         // Only a budget spent before the first complete path leaves nothing to report but the leaf.
         let path = best?.path ?? CandidatePath(elements: [ChainElement(certificate: leaf, source: .presented)],
@@ -83,17 +98,18 @@ public struct TrustEvaluator: Sendable {
         var failures = best?.failures ?? Self.run(checks, on: path, time: time, anchors: anchors,
                                                   publicSuffixes: publicSuffixes, crls: crls)
         if builder.budgetExhausted {
-            failures.append(TrustFailure(index: 0, check: .searchBudgetExhausted,
-                                         detail: "\(builder.pathsVisited) paths, \(builder.signatureChecks) signature checks"))
+            failures.append(TrustFailure(index: 0, check: .searchBudgetExhausted, context: .searchBudget(
+                paths: builder.pathsVisited, signatureChecks: builder.signatureChecks)))
         }
         let summaries = path.certificates.map { $0.subjectSummary ?? "" }
         let error = TrustError(failures: failures, summaries: summaries)
         let resultType: TrustResultType = failures.contains { $0.check.isFatal } ? .fatalTrustFailure : .recoverableTrustFailure
-        diagnostics?("not trusted: \(error?.description ?? "no path")")
+        let notes = notes(for: path)
+        diagnostics?(.verdict(error: error))
         return TrustEvaluationResult(
             isTrusted: false, resultType: resultType, chain: path.elements, failures: failures, error: error,
             verificationTime: time, isAnchored: path.isAnchored, pathsConsidered: builder.pathsVisited,
-            signatureChecks: builder.signatureChecks)
+            signatureChecks: builder.signatureChecks, notes: notes)
     }
 
     private static func run(_ checks: [(TrustPolicy, any PathCheck)], on path: CandidatePath, time: Date,

@@ -19,7 +19,7 @@ import Testing
             "NOT TRUSTED (fatalTrustFailure)", "error -67820: \u{201C}revoked.example.test\u{201D} certificate is revoked",
         ])
         #expect(result.stdout.contains(
-            "✗ Revocation: Certificate is revoked (revoked 2025-11-15 00:00:00 +0000, reason keyCompromise)"))
+            "✗ Revocation: Certificate is revoked (revoked 2025-11-15T00:00:00Z, reason keyCompromise)"))
     }
 
     @Test func jsonNamesTheRevocationFailure() throws {

@@ -90,3 +90,85 @@ import Testing
         #expect(result.stderr == "trustcheck: /nonexistent/anchors: no such file or directory\n")
     }
 }
+
+/// Failures that explain themselves, in text and JSON.
+@Suite struct VerifyExplanationTests {
+    static let chain = VerifyCommandTests.chain
+    static let anchors = ["--anchors", VerifyCommandTests.path("anchors")]
+    static let at = VerifyCommandTests.at
+
+    static func json(_ arguments: [String]) throws -> [String: Any] {
+        let result = trustcheck(arguments)
+        return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    }
+
+    @Test func hostMismatchListsTheCertificatesNames() throws {
+        let text = trustcheck(Self.chain + Self.anchors + ["--host", "www.b.test"] + Self.at).stdout
+        #expect(text.contains("✗ SSLHostname: SSL hostname does not match name(s) in certificate "
+            + "(valid for www.example.test, not www.b.test)"))
+        let json = try Self.json(Self.chain + Self.anchors + ["--host", "www.b.test", "--json"] + Self.at)
+        let failure = try #require((json["failures"] as? [[String: Any]])?.first)
+        let context = try #require(failure["context"] as? [String: Any])
+        #expect(context["kind"] as? String == "hostname")
+        #expect(context["requested"] as? String == "www.b.test")
+        #expect(context["dns_names"] as? [String] == ["www.example.test"])
+        #expect(context["common_name_only"] as? Bool == false)
+        // Apple's code and message stay exactly Apple's.
+        let error = try #require(json["error"] as? [String: Any])
+        #expect(error["message"] as? String == "\u{201C}www.example.test\u{201D} certificate name does not match input")
+    }
+
+    @Test func missingIssuerNamesTheDNAndTheStores() throws {
+        let arguments = [Self.chain[0], "--anchors", VerifyCommandTests.path("vectors/certificates/ec-p256-root.pem")] + Self.at
+        #expect(trustcheck(arguments).stdout.contains(
+            "no issuer \u{201C}CN=TrustCheck Example Intermediate"))
+        let json = try Self.json(arguments + ["--json"])
+        let failure = try #require((json["failures"] as? [[String: Any]])?.first { $0["check"] as? String == "MissingIntermediate" })
+        let context = try #require(failure["context"] as? [String: Any])
+        #expect(context["searched"] as? [String] == ["presented", "anchor"])
+        #expect((context["issuer"] as? String)?.contains("CN=TrustCheck Example Intermediate") == true)
+    }
+
+    @Test func wrongOrderAndUnusedCertificatesAreNoted() throws {
+        let reversed = Array(Self.chain.reversed())
+        let text = trustcheck(reversed + Self.anchors + Self.at).stdout
+        #expect(text.contains("note: the first certificate \u{201C}TrustCheck Example Intermediate\u{201D} is a CA, and "
+            + "presented certificate 1 \u{201C}www.example.test\u{201D} is an end entity: the chain is probably in the wrong order"))
+        #expect(text.contains("note: presented certificates not used by the path: \u{201C}www.example.test\u{201D}"))
+        let json = try Self.json(reversed + Self.anchors + ["--json"] + Self.at)
+        let notes = try #require(json["notes"] as? [[String: Any]])
+        #expect(notes.map { $0["note"] as? String } == ["probable_wrong_order", "unused_presented"])
+        #expect(notes.first?["end_entity_index"] as? Int == 1)
+        let unused = try #require(json["unused_certificates"] as? [[String: Any]])
+        #expect(unused.map { $0["subject"] as? String } == ["CN=www.example.test"])
+        // In order, nothing to note.
+        let inOrder = try Self.json(Self.chain + Self.anchors + ["--json"] + Self.at)
+        #expect((inOrder["notes"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func explainJSONIsAnArrayOfEvents() throws {
+        let json = try Self.json(Self.chain + Self.anchors + ["--explain", "--json"] + Self.at)
+        let steps = try #require(json["explain"] as? [[String: Any]])
+        #expect(steps.first?["event"] as? String == "evaluation_started")
+        #expect(steps.last?["event"] as? String == "verdict")
+        #expect(steps.last?["trusted"] as? Bool == true)
+        let candidates = try #require(steps.first { $0["event"] as? String == "issuer_candidates_found" })
+        let found = try #require(candidates["candidates"] as? [[String: Any]])
+        #expect(found.first?["store"] as? String == "presented")
+        let accepted = steps.filter { $0["event"] as? String == "issuer_accepted" }
+        #expect(accepted.map { $0["store"] as? String } == ["presented", "anchor"])
+        #expect(steps.allSatisfy { ($0["message"] as? String)?.isEmpty == false })
+    }
+
+    @Test func complianceFailuresNameTheirRule() throws {
+        let leaf = VerifyCommandTests.path("Tests/TrustEvaluationTests/Fixtures/diagnostics/cn-only-leaf.pem")
+        let root = VerifyCommandTests.path("Tests/TrustEvaluationTests/Fixtures/diagnostics/root.pem")
+        let arguments = [leaf, "--anchors", root, "--profile", "webpki", "--at", "2026-06-01T00:00:00Z"]
+        #expect(trustcheck(arguments).stdout.contains("✗ WebPKICompliance [MissingSubjectAltName]: "))
+        let json = try Self.json(arguments + ["--json"])
+        let failure = try #require((json["failures"] as? [[String: Any]])?.first { $0["check"] as? String == "WebPKICompliance" })
+        #expect(failure["rule"] as? String == "MissingSubjectAltName")
+        let hostname = trustcheck([leaf, "--anchors", root, "--host", "www.x.test", "--at", "2026-06-01T00:00:00Z"]).stdout
+        #expect(hostname.contains("the certificate has no subjectAltName; its CN www.x.test is never used for host names"))
+    }
+}

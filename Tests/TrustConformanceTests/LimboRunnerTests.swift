@@ -115,7 +115,7 @@ import TrustEvaluation
         let policy = try LimboRunner.policy(for: testcase, profile: .webpki)
         #expect(policy.kind == .ssl(server: true))
         #expect(policy.profile == .webpki)
-        #expect(policy.peerName == .dns("example.com"))
+        #expect(policy.peerNames == [.dns("example.com")])
         #expect(policy.requiredExtendedKeyUsages == [ExtendedKeyUsageOID.serverAuth, ExtendedKeyUsageOID.ocspSigning])
         #expect(policy.requiredKeyUsage == [.digitalSignature, .nonRepudiation])
         #expect(policy.maximumIntermediates == 0)
@@ -131,13 +131,12 @@ import TrustEvaluation
         testcase.expectedPeerNames = [.init(kind: .rfc822, value: "a@example.com"), .init(kind: .ip, value: "192.0.2.1")]
         let policy = try LimboRunner.policy(for: testcase, profile: .webpki)
         #expect(policy.kind == .ssl(server: false))
-        #expect(policy.peerName == nil)
         #expect(policy.peerNames == [.email("a@example.com"), .ip([192, 0, 2, 1])])
     }
 
     @Test func serverCaseWithoutPeerNameChecksNoName() throws {
         let policy = try LimboRunner.policy(for: LimboFixtures.testcase(peer: nil), profile: .webpki)
-        #expect(policy.peerName == nil && policy.peerNames.isEmpty)
+        #expect(policy.peerNames.isEmpty)
         #expect(runner.run(LimboFixtures.testcase(peer: nil)).actualResult == .success)
     }
 

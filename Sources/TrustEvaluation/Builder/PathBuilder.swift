@@ -32,7 +32,7 @@ struct PathBuilder {
     mutating func search(from leaf: Certificate, visit: (CandidatePath) -> Decision) {
         let leafElement = ChainElement(certificate: leaf, source: anchors.source(of: leaf) ?? .presented)
         if leafElement.source != .presented {
-            narrate("leaf \(describe(leaf)) is itself an anchor")
+            narrate(.leafIsAnchor(leaf, source: leafElement.source))
             let path = CandidatePath(elements: [leafElement], isAnchored: true, endsSelfSigned: isSelfSigned(leaf))
             if visitCounted(path, visit) == .stop { return }
         }
@@ -43,42 +43,50 @@ struct PathBuilder {
     private mutating func extend(_ elements: [ChainElement], visit: (CandidatePath) -> Decision) -> Decision {
         let top = elements[elements.count - 1].certificate
         guard elements.count < budget.maximumPathLength else {
-            narrate("path of \(elements.count) certificates is at the length limit")
+            narrate(.pathComplete(length: elements.count, end: .lengthLimit))
             return visitCounted(CandidatePath(elements: elements, isAnchored: false, endsSelfSigned: false), visit)
         }
         var extended = false
-        for (candidate, source) in orderedIssuers(of: top, below: elements) {
+        let candidates = orderedIssuers(of: top, below: elements)
+        if !candidates.isEmpty {
+            narrate(.issuerCandidatesFound(subject: top, candidates: candidates.map {
+                ChainElement(certificate: $0.0, source: $0.1)
+            }))
+        }
+        for (candidate, source) in candidates {
             guard signatureChecks < budget.maximumSignatureChecks || signatureCache[SignaturePair(top, candidate)] != nil
             else {
                 budgetExhausted = true
-                narrate("signature-check budget of \(budget.maximumSignatureChecks) spent")
+                narrate(.budgetSpent(.signatureChecks, limit: budget.maximumSignatureChecks))
                 return .stop
             }
             guard verifies(top, issuedBy: candidate) else {
-                narrate("  \(describe(candidate)) has the right name but did not sign \(describe(top))")
+                narrate(.candidateRejected(candidate: candidate, subject: top, reason: .signatureDoesNotVerify))
                 continue
             }
             extended = true
-            let path = elements + [ChainElement(certificate: candidate, source: source)]
+            let issuer = ChainElement(certificate: candidate, source: source)
+            let path = elements + [issuer]
+            narrate(.issuerAccepted(subject: top, issuer: issuer))
             if source != .presented {
-                narrate("  \(describe(top)) ← anchor \(describe(candidate)) (\(source.rawValue))")
+                narrate(.pathComplete(length: path.count, end: .anchor(source)))
                 let candidatePath = CandidatePath(elements: path, isAnchored: true, endsSelfSigned: isSelfSigned(candidate))
                 if visitCounted(candidatePath, visit) == .stop { return .stop }
             } else if isSelfSigned(candidate) {
-                narrate("  \(describe(top)) ← \(describe(candidate)), self-signed and not an anchor")
+                narrate(.pathComplete(length: path.count, end: .untrustedRoot))
                 if visitCounted(CandidatePath(elements: path, isAnchored: false, endsSelfSigned: true), visit) == .stop {
                     return .stop
                 }
             } else {
-                narrate("  \(describe(top)) ← \(describe(candidate))")
                 if extend(path, visit: visit) == .stop { return .stop }
             }
         }
         if !extended {
             // Nothing above this certificate: a partial path, reported as a missing intermediate,
             // or as an untrusted root when it ends in a self-signed certificate.
-            narrate("  no issuer found for \(describe(top))")
             let selfSigned = isSelfSigned(top)
+            if !selfSigned { narrate(.noIssuerFound(subject: top, searched: anchors.issuerStores)) }
+            narrate(.pathComplete(length: elements.count, end: selfSigned ? .untrustedRoot : .missingIssuer))
             return visitCounted(CandidatePath(elements: elements, isAnchored: false, endsSelfSigned: selfSigned), visit)
         }
         return .keepSearching
@@ -89,7 +97,7 @@ struct PathBuilder {
         if visit(path) == .stop { return .stop }
         if pathsVisited >= budget.maximumPaths {
             budgetExhausted = true
-            narrate("path budget of \(budget.maximumPaths) spent")
+            narrate(.budgetSpent(.paths, limit: budget.maximumPaths))
             return .stop
         }
         return .keepSearching
@@ -104,7 +112,11 @@ struct PathBuilder {
         let onPath = Set(elements.map { $0.certificate.subject.normalized + $0.certificate.spkiSHA256 })
         var seen = Set<[UInt8]>()
         func fresh(_ candidate: Certificate) -> Bool {
-            !onPath.contains(candidate.subject.normalized + candidate.spkiSHA256) && seen.insert(candidate.sha256).inserted
+            guard !onPath.contains(candidate.subject.normalized + candidate.spkiSHA256) else {
+                narrate(.candidateRejected(candidate: candidate, subject: certificate, reason: .alreadyOnPath))
+                return false
+            }
+            return seen.insert(candidate.sha256).inserted
         }
         let anchorIssuers = anchors.anchorIssuers(of: certificate).filter { fresh($0.0) }
         let parents = (intermediates.issuers(of: certificate) + anchors.untrustedSystemIssuers(of: certificate))
@@ -122,7 +134,7 @@ struct PathBuilder {
 
     /// Apple's quick checks on a new top certificate; failing ones are deferred, not discarded.
     private func passesParentChecks(_ certificate: Certificate) -> Bool {
-        let valid = time >= certificate.notBefore && time <= certificate.notAfter
+        let valid = ValidityWindow(certificate).contains(time)
         let ca = certificate.version < 3 || certificate.basicConstraints?.isCA == true
         let signs = certificate.keyUsage.map { $0.contains(.keyCertSign) } ?? true
         return valid && ca && signs && !KeyStrengthCheck.isBroken(certificate.publicKey)
@@ -134,6 +146,7 @@ struct PathBuilder {
         signatureChecks += 1
         let valid = certificate.isSigned(by: issuer)
         signatureCache[pair] = valid
+        narrate(.signatureChecked(subject: certificate, issuer: issuer, verifies: valid))
         return valid
     }
 
@@ -141,12 +154,8 @@ struct PathBuilder {
         certificate.isSelfIssued && verifies(certificate, issuedBy: certificate)
     }
 
-    private func narrate(_ line: @autoclosure () -> String) {
-        diagnostics?(line())
-    }
-
-    private func describe(_ certificate: Certificate) -> String {
-        "\u{201C}\(certificate.subjectSummary ?? certificate.subject.rfc4514)\u{201D}"
+    private func narrate(_ step: @autoclosure () -> TrustDiagnostic) {
+        diagnostics?(step())
     }
 }
 

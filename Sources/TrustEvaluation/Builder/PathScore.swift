@@ -12,7 +12,7 @@ struct PathScore: Comparable {
         if accepted { score += 10_000_000 }
         if path.isAnchored { score += 10_000 }
         score += path.endsSelfSigned ? 1000 - certificates.count : certificates.count
-        if certificates.allSatisfy({ time >= $0.notBefore && time <= $0.notAfter }) { score += 100 }
+        if certificates.allSatisfy({ ValidityWindow($0).contains(time) }) { score += 100 }
         let belowAnchor = path.isAnchored ? certificates.dropLast() : certificates[...]
         if !belowAnchor.contains(where: SignatureAlgorithmCheck.isWeakForScoring) { score += 10 }
         if !certificates.contains(where: { KeyStrengthCheck.isWeakForScoring($0.publicKey) }) { score += 10 }

@@ -7,11 +7,13 @@ public struct SearchBudget: Sendable, Hashable {
     /// Certificates in one path.
     public var maximumPathLength: Int
 
+    /// A budget with these limits; the defaults are Apple's path limit and TrustCheck's own.
     public init(maximumPaths: Int = 100, maximumSignatureChecks: Int = 1_000, maximumPathLength: Int = 16) {
         self.maximumPaths = maximumPaths
         self.maximumSignatureChecks = maximumSignatureChecks
         self.maximumPathLength = maximumPathLength
     }
 
+    /// The default budget.
     public static let `default` = SearchBudget()
 }

@@ -1,12 +1,20 @@
 import TrustCertificates
 /// A path must end at an anchor: a self-signed end that is not one is an untrusted root; any other
 /// end means an issuer is missing. When the end's own signature value is malformed, no issuer could
-/// have verified it, and the detail says so.
+/// have verified it, and the context says so; otherwise it names the issuer looked for and the stores
+/// searched.
 struct AnchorCheck: PathCheck {
     func evaluate(_ context: PathContext, into failures: inout [TrustFailure]) {
         guard !context.path.isAnchored else { return }
-        failures.append(TrustFailure(
-            index: context.lastIndex, check: context.path.endsSelfSigned ? .anchorTrusted : .missingIntermediate,
-            detail: context.certificates[context.lastIndex].signatureValue.defect))
+        let top = context.certificates[context.lastIndex]
+        if context.path.endsSelfSigned {
+            failures.append(TrustFailure(index: context.lastIndex, check: .anchorTrusted,
+                                         context: .untrustedRoot(anchors: context.anchors.anchorStores)))
+        } else {
+            failures.append(TrustFailure(
+                index: context.lastIndex, check: .missingIntermediate,
+                context: .missingIssuer(issuer: top.issuer, authorityKeyIdentifier: top.authorityKeyIdentifier,
+                                        searched: context.anchors.issuerStores, signatureDefect: top.signatureValue.defect)))
+        }
     }
 }

@@ -15,16 +15,15 @@ struct BasicCertificateProcessing: PathCheck {
             let isAnchor = index == context.anchorIndex
             let unknownCritical = profile.unknownCriticalExtensions(of: certificate)
             if !isAnchor, !unknownCritical.isEmpty {
-                failures.append(TrustFailure(index: index, check: .criticalExtensions,
-                                             detail: unknownCritical.joined(separator: ", ")))
+                failures.append(TrustFailure(index: index, check: .criticalExtensions, context: .extensions(unknownCritical)))
             }
             if !certificate.unparseableExtensions.isEmpty {
                 failures.append(TrustFailure(index: index, check: .unparseableExtension,
-                                             detail: certificate.unparseableExtensions.keys.sorted().joined(separator: ", ")))
+                                             context: .extensions(certificate.unparseableExtensions.keys.sorted())))
             }
             if !certificate.duplicateExtensions.isEmpty {
                 failures.append(TrustFailure(index: index, check: .duplicateExtension,
-                                             detail: certificate.duplicateExtensions.joined(separator: ", ")))
+                                             context: .extensions(certificate.duplicateExtensions)))
             }
             if index + 1 < certificates.count, let aki = certificate.authorityKeyIdentifier,
                let ski = certificates[index + 1].subjectKeyIdentifier, aki != ski

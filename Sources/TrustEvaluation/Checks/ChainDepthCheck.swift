@@ -9,7 +9,7 @@ struct ChainDepthCheck: PathCheck {
         let intermediates = certificates.count > 2 ? certificates[1..<context.lastIndex].filter { !$0.isSelfIssued }.count : 0
         if intermediates > maximumIntermediates {
             failures.append(TrustFailure(index: context.lastIndex, check: .chainDepth,
-                                         detail: "\(intermediates) intermediates, at most \(maximumIntermediates) allowed"))
+                                         context: .chainDepth(intermediates: intermediates, maximum: maximumIntermediates)))
         }
     }
 }

@@ -38,11 +38,13 @@ public enum CheckName: String, Sendable, CaseIterable, Codable, CustomStringConv
     /// A rule of the web PKI profile (CA/Browser Forum Baseline Requirements) that RFC 5280 does not make.
     case webPKICompliance = "WebPKICompliance"
 
+    /// Apple's check key.
     public var description: String { rawValue }
 
     /// Whether Apple's result for this failure is fatal (cannot be overridden by exceptions).
     public var isFatal: Bool { self == .weakKeySize || self == .weakSignature || self == .revocation }
 
+    /// Apple's error subtype for this check, which decides the primary error and its message.
     public var subtype: TrustErrorSubtype {
         switch self {
         case .sslHostname: return .name
@@ -120,6 +122,40 @@ public enum CheckName: String, Sendable, CaseIterable, Codable, CustomStringConv
         case .webPKICompliance: return "Certificate does not meet web PKI requirements"
         case .revocation: return "Certificate is revoked"
         case .revocationResponseRequired: return "Failed to check revocation"
+        }
+    }
+
+    /// What TrustCheck means by the check: when it fails, in the user's terms.
+    public var meaning: String {
+        switch self {
+        case .sslHostname: return "the leaf's subjectAltName does not cover the host asked for (the CN is never used)"
+        case .temporalValidity: return "the evaluation time is before notBefore or after notAfter of a certificate, anchor included"
+        case .weakKeySize: return "a key is broken: RSA < 1024, EC < 160 bits, DSA, or a key no key pair can have (fatal)"
+        case .weakSignature: return "a certificate not signed by itself is signed with MD2, MD4 or MD5 (fatal)"
+        case .keySize: return "a key is below the policy's minimum (SSL server: RSA 2048, EC 256; webpki: CABF algorithms)"
+        case .signatureHashAlgorithms: return "the SSL server policy refuses SHA-1 (or worse) below a self-signed certificate"
+        case .keyUsage: return "keyUsage forbids what the certificate is used for (an issuer without keyCertSign, ...)"
+        case .extendedKeyUsage: return "extendedKeyUsage does not allow the policy's purpose"
+        case .serverAuthEKU: return "Apple's stricter serverAuth EKU rules for TLS servers"
+        case .basicConstraints: return "basicConstraints is missing where a CA needs it, or is malformed for the profile"
+        case .basicConstraintsCA: return "an issuer is not a CA, or an end entity claims to be one"
+        case .basicConstraintsPathLen: return "an intermediate exceeds a pathLenConstraint above it"
+        case .nonEmptySubject: return "a certificate has an empty subject without a critical subjectAltName"
+        case .idLinkage: return "an authorityKeyIdentifier does not match its issuer's subjectKeyIdentifier"
+        case .criticalExtensions: return "a critical extension the profile does not understand"
+        case .unparseableExtension: return "a known extension cannot be parsed"
+        case .duplicateExtension: return "the same extension appears twice"
+        case .nameConstraints: return "a name violates an issuer's nameConstraints, or the constraints are malformed"
+        case .policyConstraints: return "policyConstraints is not critical"
+        case .systemTrustValidityPeriod: return "under a system root, the leaf's lifetime exceeds 825 or 398 days (by issue date)"
+        case .otherTrustValidityPeriod: return "the leaf, issued after 2019-07-01, is valid for more than 825 days"
+        case .anchorTrusted: return "the path ends in a self-signed certificate that is not an anchor in use"
+        case .missingIntermediate: return "no issuer of the top certificate was found among the stores searched"
+        case .revocation: return "a usable CRL of the issuer lists the certificate (fatal)"
+        case .revocationResponseRequired: return "CRLs of the issuer were given, but none may be used"
+        case .searchBudgetExhausted: return "TrustCheck's own: the path search stopped at its work budget"
+        case .chainDepth: return "TrustCheck's own: more intermediates than the caller allowed"
+        case .webPKICompliance: return "TrustCheck's own: a web PKI rule (the rule names which) is broken"
         }
     }
 }

@@ -20,19 +20,20 @@ struct KeyStrengthCheck: PathCheck {
             let key = certificate.publicKey
             if Self.isBroken(key) {
                 failures.append(TrustFailure(index: index, check: .weakKeySize,
-                                             detail: key.defect ?? "\(key.algorithm) \(key.bits) bits"))
+                                             context: .brokenKey(algorithm: "\(key.algorithm)", bits: key.bits, defect: key.defect)))
             }
             if enforceMinimumSizes && !Self.meetsMinimum(key) {
-                failures.append(TrustFailure(index: index, check: .keySize, detail: "\(key.algorithm) \(key.bits) bits"))
+                failures.append(TrustFailure(index: index, check: .keySize, context: .keySize(
+                    algorithm: "\(key.algorithm)", bits: key.bits, minimumBits: Self.minimumBits(key.algorithm))))
             }
             if requireBaselineExponent, key.defect == nil, let exponent = key.rsaPublicExponent,
                !Self.isInBaselineRange(exponent)
             {
                 // Below the range it has at most 3 octets, above it more than 32.
                 let value = exponent.count <= 8 ? "\(exponent.reduce(UInt64(0)) { $0 << 8 | UInt64($1) })" : "above 2^256-1"
-                failures.append(TrustFailure(
-                    index: index, check: .webPKICompliance,
-                    detail: "RSA public exponent \(value) is outside the Baseline Requirements' range 2^16+1 to 2^256-1 (BR 6.1.6)"))
+                failures.append(TrustFailure(index: index, check: .webPKICompliance, context: .rule(
+                    .rsaExponentOutOfRange,
+                    detail: "RSA public exponent \(value) is outside the Baseline Requirements' range 2^16+1 to 2^256-1 (BR 6.1.6)")))
             }
         }
     }
@@ -51,10 +52,16 @@ struct KeyStrengthCheck: PathCheck {
 
     /// Apple compares byte sizes, so a 2047-bit modulus passes the 2048-bit floor.
     static func meetsMinimum(_ key: PublicKeyInfo) -> Bool {
-        switch key.algorithm {
-        case .rsa, .rsaPSS: return (key.bits + 7) / 8 >= 256
-        case .ecdsa: return (key.bits + 7) / 8 >= 32
-        case .ed25519, .ed448, .dsa, .other: return false
+        let minimum = minimumBits(key.algorithm)
+        return minimum > 0 && (key.bits + 7) / 8 >= minimum / 8
+    }
+
+    /// The SSL server policy's minimum size: RSA 2048, EC 256; 0 for algorithms it refuses at any size.
+    static func minimumBits(_ algorithm: PublicKeyAlgorithm) -> Int {
+        switch algorithm {
+        case .rsa, .rsaPSS: return 2048
+        case .ecdsa: return 256
+        case .ed25519, .ed448, .dsa, .other: return 0
         }
     }
 

@@ -11,9 +11,6 @@ struct PathContext {
     let crls: CRLStore
 
     var certificates: [Certificate] { path.certificates }
-    /// Certificate and CRL times have whole seconds, so the evaluation time is compared at that
-    /// resolution: the last second of validity is valid all through.
-    var timeInWholeSeconds: Date { Date(timeIntervalSince1970: time.timeIntervalSince1970.rounded(.down)) }
     var leaf: Certificate { path.certificates[0] }
     var lastIndex: Int { path.certificates.count - 1 }
     /// Index of the trusted anchor, when the path has one (always the last certificate).

@@ -6,7 +6,7 @@ import TrustCertificates
 /// A certificate's CRLs are those that name its issuer and whose signature verifies under the issuer's
 /// key — the next certificate of the path. Any other CRL, a same-named impostor included, belongs to
 /// some other CA and is ignored. One of its CRLs may be used only when (RFC 5280 §5.2, §5.3, §6.3.3):
-/// - thisUpdate ≤ time ≤ nextUpdate at whole seconds; a CRL without nextUpdate does not go stale;
+/// - thisUpdate ≤ time ≤ nextUpdate at whole seconds (`ValidityWindow`); a CRL without nextUpdate does not go stale;
 /// - the issuer's keyUsage, when present, has cRLSign (§6.3.3 f);
 /// - it has a CRLNumber and that extension is not critical (§5.2.3);
 /// - it has no critical extension TrustCheck does not process, in itself or an entry: a delta CRL, an
@@ -31,7 +31,7 @@ struct RevocationCheck: PathCheck {
         let certificates = context.certificates
         // The top certificate is the anchor, or has no issuer in the path to vouch for its CRLs.
         guard certificates.count > 1 else { return }
-        let time = context.timeInWholeSeconds
+        let time = context.time
         for index in 0..<context.lastIndex {
             let certificate = certificates[index]
             let issuer = certificates[index + 1]
@@ -43,9 +43,8 @@ struct RevocationCheck: PathCheck {
             let judged = own.map { (crl: $0, problems: Self.problems(of: $0, issuer: issuer, at: time)) }
             let usable = judged.filter(\.problems.isEmpty).map(\.crl)
             if let entry = usable.lazy.compactMap({ $0.entry(forSerialNumber: certificate.serialNumber) }).first {
-                let reason = entry.reason.map { "reason \($0)" } ?? "no reason given"
                 failures.append(TrustFailure(index: index, check: .revocation,
-                                             detail: "revoked \(entry.revocationDate), \(reason)"))
+                                             context: .revoked(date: entry.revocationDate, reason: entry.reason)))
             } else if usable.isEmpty {
                 let why = judged.map { "CRL issued \($0.crl.thisUpdate): " + $0.problems.joined(separator: ", ") }
                     + malformed.map { "CRL issued \($0.thisUpdate): \($0.signatureValue.defect ?? "")" }
@@ -59,8 +58,12 @@ struct RevocationCheck: PathCheck {
     /// Why a CRL its issuer really signed may not be used; empty when it may.
     private static func problems(of crl: CertificateRevocationList, issuer: Certificate, at time: Date) -> [String] {
         var problems: [String] = []
-        if time < crl.thisUpdate { problems.append("not valid before \(crl.thisUpdate)") }
-        if let next = crl.nextUpdate, time > next { problems.append("expired at \(next)") }
+        let window = ValidityWindow(crl)
+        switch window.position(of: time) {
+        case .valid: break
+        case .notYetValid: problems.append("not valid before \(window.start)")
+        case .expired: problems.append("expired at \(window.end ?? window.start)")
+        }
         if let usage = issuer.keyUsage, !usage.contains(.cRLSign) { problems.append("issuer's keyUsage lacks cRLSign") }
         if crl.crlNumber == nil {
             problems.append("no CRLNumber")

@@ -11,11 +11,12 @@ struct SignatureAlgorithmCheck: PathCheck {
         for (index, certificate) in context.certificates.enumerated() where !certificate.isSelfIssued {
             let hash = certificate.signatureAlgorithm.hash
             if hash?.isBroken == true {
-                failures.append(TrustFailure(index: index, check: .weakSignature, detail: certificate.signatureAlgorithm.name))
+                failures.append(TrustFailure(index: index, check: .weakSignature,
+                                             context: .signatureAlgorithm(certificate.signatureAlgorithm.name)))
             }
             if refuseSHA1 && hash?.isSHA1OrWeaker == true {
                 failures.append(TrustFailure(index: index, check: .signatureHashAlgorithms,
-                                             detail: certificate.signatureAlgorithm.name))
+                                             context: .signatureAlgorithm(certificate.signatureAlgorithm.name)))
             }
         }
     }

@@ -36,6 +36,7 @@ public enum HostnameRules: Sendable, Hashable {
 ///   never matches (rfc5280::san::ip-in-dns).
 /// * `.email`: a SAN rfc822Name naming the same mailbox: exact local part, domain ignoring case.
 public enum HostnameMatcher {
+    /// Whether `certificate` carries `peer` under `rules`.
     public static func matches(
         _ certificate: Certificate, peer: PeerName, rules: HostnameRules,
         publicSuffixes: PublicSuffixList = .system

@@ -2,6 +2,7 @@ import TrustCertificates
 
 /// One reason a certificate breaks a CA's name constraints.
 public struct NameConstraintViolation: Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong.
     public enum Kind: Sendable, Hashable {
         /// The name lies inside an excluded subtree (`constraint`).
         case excluded
@@ -35,13 +36,16 @@ public struct NameConstraintViolation: Sendable, Hashable, CustomStringConvertib
         case subject
     }
 
+    /// What is wrong.
     public let kind: Kind
     /// The certificate's offending name; nil when the violation is about the constraints themselves.
     public let name: GeneralName?
+    /// Where the offending name was found, when a name is at fault.
     public let source: Source?
     /// The subtree involved: the excluded subtree matched, or the invalid or unsupported one.
     public let constraint: GeneralName?
 
+    /// A violation of `kind`, by `name` from `source`, of `constraint`.
     public init(kind: Kind, name: GeneralName? = nil, source: Source? = nil, constraint: GeneralName? = nil) {
         self.kind = kind
         self.name = name
@@ -49,6 +53,7 @@ public struct NameConstraintViolation: Sendable, Hashable, CustomStringConvertib
         self.constraint = constraint
     }
 
+    /// The violation in words.
     public var description: String {
         let location = source == .subject ? " in the subject" : ""
         let nameText = name.map { "\($0)\(location)" } ?? ""

@@ -59,6 +59,7 @@ public enum NameConstraintsChecker {
     /// crypto/x509 use the same number, though as a budget for a whole path.
     public static let webpkiComparisonBudget = 250_000
 
+    /// The violations of `constraints` by the names of `certificate`, first found first; empty when none.
     public static func violations(
         of constraints: NameConstraints, for certificate: Certificate, isLeaf: Bool, isSelfIssued: Bool,
         rules: NameConstraintRules

@@ -28,6 +28,7 @@ public enum PeerName: Sendable, Hashable, CustomStringConvertible {
         self = .dns(text)
     }
 
+    /// The name as text: the DNS name, the address in its usual notation, the mailbox.
     public var description: String {
         switch self {
         case .dns(let name): return name

@@ -68,6 +68,7 @@ public struct PublicSuffixList: Sendable {
     /// True when no list could be read and every answer is "not a public suffix".
     public var isMissing: Bool { loadError != nil }
 
+    /// How many rules the list holds (it is read on first use).
     public var ruleCount: Int { loader.table.ruleCount }
 
     /// Whether `domain` is itself a public suffix under the PSL algorithm: an exception rule for it

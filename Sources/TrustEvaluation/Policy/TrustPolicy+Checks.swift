@@ -15,7 +15,7 @@ extension TrustPolicy {
             checks.append(ExtendedKeyUsageCheck.forSSL(server: isServer, profile: profile))
         }
         if profile != .apple {
-            checks.append(CertificateProfileCheck(webPKI: profile == .webpki))
+            checks.append(CertificateProfileCheck(profile: profile))
         }
         if server && profile == .apple {
             checks.append(ServerAuthEKUCheck())

@@ -5,12 +5,15 @@ import TrustCertificates
 /// `ProfileRule` decides, to the trust anchor (Apple does not process its anchors at all). These
 /// are what x509-limbo's rfc5280:: and webpki:: cases expect of a conforming validator.
 struct CertificateProfileCheck: PathCheck {
-    /// true: CA/Browser Forum rules as well as RFC 5280's.
-    let webPKI: Bool
+    /// webpki or rfc5280 (the apple profile does not run this check).
+    let profile: TrustProfile
+
+    /// The CA/Browser Forum rules apply as well as RFC 5280's.
+    private var webPKI: Bool { profile == .webpki }
 
     func evaluate(_ context: PathContext, into failures: inout [TrustFailure]) {
         for (index, certificate) in context.certificates.enumerated() {
-            var problems: [(CheckName, String)] = []
+            var problems: [(CheckName, TrustFailure.Context)] = []
             let isLeaf = index == 0
             let isAnchor = index == context.anchorIndex
             checkEncoding(certificate, isAnchor: isAnchor, into: &problems)
@@ -22,33 +25,33 @@ struct CertificateProfileCheck: PathCheck {
                 checkAuthority(certificate, isRoot: index == context.lastIndex, isAnchor: isAnchor, into: &problems)
             }
             if webPKI { checkAlgorithms(certificate, into: &problems) }
-            for (check, detail) in problems { failures.append(TrustFailure(index: index, check: check, detail: detail)) }
+            for (check, reason) in problems { failures.append(TrustFailure(index: index, check: check, context: reason)) }
         }
     }
 
     /// The encoding rules of RFC 5280 §4.1-4.2 and the CA/B Forum; `ProfileRule` says which of them
     /// also bind the trust anchor.
-    private func checkEncoding(_ certificate: Certificate, isAnchor: Bool, into problems: inout [(CheckName, String)]) {
+    private func checkEncoding(_ certificate: Certificate, isAnchor: Bool, into problems: inout [(CheckName, TrustFailure.Context)]) {
         func binds(_ rule: ProfileRule) -> Bool { rule.binds(isAnchor: isAnchor, webPKI: webPKI) }
         if binds(.version3), certificate.version != 3 {
-            problems.append((.webPKICompliance, "version \(certificate.version) certificate"))
+            problems.append((.webPKICompliance, .rule(.notVersion3, detail: "version \(certificate.version) certificate")))
         }
         let serial = certificate.serialNumber
         if binds(.nonNegativeSerial), serial.first.map({ $0 & 0x80 != 0 }) ?? true {
-            problems.append((.webPKICompliance, "negative serial number"))
+            problems.append((.webPKICompliance, .rule(.negativeSerialNumber, detail: "negative serial number")))
         }
         if binds(.nonZeroSerial), serial.allSatisfy({ $0 == 0 }) {
-            problems.append((.webPKICompliance, "serial number is zero"))
+            problems.append((.webPKICompliance, .rule(.serialNumberZero, detail: "serial number is zero")))
         }
         if binds(.serialAtMost20Octets), serial.drop(while: { $0 == 0 }).count > 20 {
-            problems.append((.webPKICompliance, "serial number longer than 20 octets"))
+            problems.append((.webPKICompliance, .rule(.serialNumberTooLong, detail: "serial number longer than 20 octets")))
         }
         if binds(.nonEmptyIssuer), certificate.issuer.isEmpty {
-            problems.append((.webPKICompliance, "empty issuer name"))
+            problems.append((.webPKICompliance, .rule(.emptyIssuer, detail: "empty issuer name")))
         }
         // Below the anchor BasicCertificateProcessing reports these for every profile.
         if isAnchor, binds(.noUnknownCriticalExtension), !certificate.unknownCriticalExtensions.isEmpty {
-            problems.append((.criticalExtensions, certificate.unknownCriticalExtensions.joined(separator: ", ")))
+            problems.append((.criticalExtensions, .extensions(certificate.unknownCriticalExtensions)))
         }
         if binds(.nonCriticalIdentifierExtensions) {
             for (oid, mustNotBeCritical) in [
@@ -56,24 +59,24 @@ struct CertificateProfileCheck: PathCheck {
                 (ExtensionOID.subjectKeyIdentifier, "subjectKeyIdentifier"),
                 (ExtensionOID.authorityInfoAccess, "authorityInfoAccess"),
             ] where certificate.extension(oid)?.critical == true {
-                problems.append((.webPKICompliance, "critical \(mustNotBeCritical)"))
+                problems.append((.webPKICompliance, .rule(.criticalIdentifierExtension, detail: "critical \(mustNotBeCritical)")))
             }
         }
         if binds(.criticalPolicyConstraints), let policyConstraints = certificate.extension(ExtensionOID.policyConstraints),
            !policyConstraints.critical
         {
-            problems.append((.policyConstraints, "policyConstraints must be critical"))
+            problems.append((.policyConstraints, .note("policyConstraints must be critical")))
         }
         if binds(.wellFormedAuthorityInfoAccess), certificate.authorityInfoAccess?.isMalformed == true {
-            problems.append((.unparseableExtension, "malformed authorityInfoAccess"))
+            problems.append((.unparseableExtension, .note("malformed authorityInfoAccess")))
         }
         if binds(.nonEmptyExtendedKeyUsage), let usages = certificate.extendedKeyUsage, usages.isEmpty {
-            problems.append((.extendedKeyUsage, "empty extendedKeyUsage"))
+            problems.append((.extendedKeyUsage, .note("empty extendedKeyUsage")))
         }
         if binds(.pathLengthNeedsCAAndKeyCertSign), let constraints = certificate.basicConstraints,
            constraints.pathLength != nil, !constraints.isCA || !(certificate.keyUsage?.contains(.keyCertSign) ?? true)
         {
-            problems.append((.basicConstraints, "pathLenConstraint without cA and keyCertSign"))
+            problems.append((.basicConstraints, .note("pathLenConstraint without cA and keyCertSign")))
         }
     }
 
@@ -81,87 +84,87 @@ struct CertificateProfileCheck: PathCheck {
     /// root carries an authorityKeyIdentifier, made of a keyIdentifier only in the web PKI.
     /// `ProfileRule` says which of these bind the anchor.
     private func checkKeyIdentifiers(_ certificate: Certificate, isCA: Bool, isAnchor: Bool, isSelfSignedTop: Bool,
-                                     into problems: inout [(CheckName, String)])
+                                     into problems: inout [(CheckName, TrustFailure.Context)])
     {
         func binds(_ rule: ProfileRule) -> Bool { rule.binds(isAnchor: isAnchor, webPKI: webPKI) }
         if isCA, binds(.caSubjectKeyIdentifierPresent), certificate.subjectKeyIdentifier == nil {
-            problems.append((.webPKICompliance, "CA without subjectKeyIdentifier"))
+            problems.append((.webPKICompliance, .rule(.missingSKI, detail: "CA without subjectKeyIdentifier")))
         }
         guard let aki = certificate.authorityKeyIdentifierFields else {
             if !certificate.isSelfIssued, binds(.authorityKeyIdentifierPresent) {
-                problems.append((.webPKICompliance, "missing authorityKeyIdentifier"))
+                problems.append((.webPKICompliance, .rule(.missingAKI, detail: "missing authorityKeyIdentifier")))
             }
             return
         }
         if webPKI, binds(.authorityKeyIdentifierOnlyKeyIdentifier), aki.value?.holdsOnlyKeyIdentifier != true {
-            problems.append((.webPKICompliance, "authorityKeyIdentifier must hold only a keyIdentifier"))
+            problems.append((.webPKICompliance, .rule(.akiNotKeyIdentifierOnly, detail: "authorityKeyIdentifier must hold only a keyIdentifier")))
         }
         // Only a self-signed certificate must name its own key; a self-issued one may be a key rollover.
         if isSelfSignedTop, binds(.selfSignedAuthorityKeyIdentifierIsOwnKey), let keyID = certificate.authorityKeyIdentifier,
            let ski = certificate.subjectKeyIdentifier, keyID != ski
         {
-            problems.append((.idLinkage, "self-signed certificate whose authorityKeyIdentifier is not its own key"))
+            problems.append((.idLinkage, .note("self-signed certificate whose authorityKeyIdentifier is not its own key")))
         }
     }
 
     /// The CA certificate rules; `ProfileRule` says which of them bind the anchor.
     private func checkAuthority(_ certificate: Certificate, isRoot: Bool, isAnchor: Bool,
-                                into problems: inout [(CheckName, String)])
+                                into problems: inout [(CheckName, TrustFailure.Context)])
     {
         func binds(_ rule: ProfileRule) -> Bool { rule.binds(isAnchor: isAnchor, webPKI: webPKI) }
         if binds(.criticalBasicConstraints), let constraints = certificate.basicConstraints, !constraints.critical {
-            problems.append((.basicConstraints, "CA basicConstraints must be critical"))
+            problems.append((.basicConstraints, .note("CA basicConstraints must be critical")))
         }
         if let constraints = certificate.nameConstraints {
             if !webPKI, binds(.criticalNameConstraints), !constraints.critical {
-                problems.append((.nameConstraints, "nameConstraints must be critical"))
+                problems.append((.nameConstraints, .note("nameConstraints must be critical")))
             }
             if binds(.nameConstraintsHaveSubtrees), constraints.permitted.isEmpty && constraints.excluded.isEmpty {
-                problems.append((.nameConstraints, "nameConstraints without subtrees"))
+                problems.append((.nameConstraints, .note("nameConstraints without subtrees")))
             }
         }
         if webPKI, isRoot, binds(.rootWithoutExtendedKeyUsage), certificate.extendedKeyUsage != nil {
-            problems.append((.extendedKeyUsage, "root certificate with extendedKeyUsage"))
+            problems.append((.extendedKeyUsage, .note("root certificate with extendedKeyUsage")))
         }
     }
 
-    private func checkEndEntity(_ certificate: Certificate, context: PathContext, into problems: inout [(CheckName, String)]) {
+    private func checkEndEntity(_ certificate: Certificate, context: PathContext, into problems: inout [(CheckName, TrustFailure.Context)]) {
         if certificate.nameConstraints != nil || certificate.extension(ExtensionOID.nameConstraints) != nil {
-            problems.append((.nameConstraints, "nameConstraints in an end-entity certificate"))
+            problems.append((.nameConstraints, .note("nameConstraints in an end-entity certificate")))
         }
         if let constraints = certificate.basicConstraints, constraints.isCA,
            webPKI || !(certificate.keyUsage?.contains(.keyCertSign) ?? true)
         {
-            problems.append((.basicConstraintsCA, "end-entity certificate asserts cA"))
+            problems.append((.basicConstraintsCA, .note("end-entity certificate asserts cA")))
         }
         if let usage = certificate.keyUsage, usage.contains(.keyCertSign), webPKI || !certificate.isCA {
-            problems.append((.keyUsage, "end-entity certificate with keyCertSign"))
+            problems.append((.keyUsage, .note("end-entity certificate with keyCertSign")))
         }
         let san = certificate.extension(ExtensionOID.subjectAltName)
         if certificate.subject.isEmpty, let san, !san.critical {
-            problems.append((.nonEmptySubject, "empty subject needs a critical subjectAltName"))
+            problems.append((.nonEmptySubject, .note("empty subject needs a critical subjectAltName")))
         }
         for name in certificate.dnsNames where !DNSNameSyntax.isPresentedName(name) {
-            problems.append((.webPKICompliance, "malformed dNSName \(name)"))
+            problems.append((.webPKICompliance, .rule(.malformedDNSName, detail: "malformed dNSName \(name)")))
         }
         guard webPKI else { return }
-        if san == nil { problems.append((.webPKICompliance, "no subjectAltName")) }
+        if san == nil { problems.append((.webPKICompliance, .rule(.missingSubjectAltName, detail: "no subjectAltName"))) }
         if let san, san.critical, !certificate.subject.isEmpty {
-            problems.append((.webPKICompliance, "critical subjectAltName with a non-empty subject"))
+            problems.append((.webPKICompliance, .rule(.criticalSubjectAltName, detail: "critical subjectAltName with a non-empty subject")))
         }
         if context.policy.isSSL {
             let purpose = context.policy.isSSLServer ? ExtendedKeyUsageOID.serverAuth : ExtendedKeyUsageOID.clientAuth
             if let eku = certificate.extension(ExtensionOID.extendedKeyUsage) {
-                if eku.critical { problems.append((.extendedKeyUsage, "critical extendedKeyUsage")) }
+                if eku.critical { problems.append((.extendedKeyUsage, .note("critical extendedKeyUsage"))) }
                 let usages = certificate.extendedKeyUsage ?? []
-                if usages.contains(ExtendedKeyUsageOID.any) { problems.append((.extendedKeyUsage, "anyExtendedKeyUsage")) }
-                if !usages.contains(purpose) { problems.append((.extendedKeyUsage, "no \(ExtendedKeyUsageOID.name(purpose))")) }
+                if usages.contains(ExtendedKeyUsageOID.any) { problems.append((.extendedKeyUsage, .note("anyExtendedKeyUsage"))) }
+                if !usages.contains(purpose) { problems.append((.extendedKeyUsage, .note("no \(ExtendedKeyUsageOID.name(purpose))"))) }
             } else {
-                problems.append((.extendedKeyUsage, "no extendedKeyUsage"))
+                problems.append((.extendedKeyUsage, .note("no extendedKeyUsage")))
             }
         }
         for commonName in certificate.commonNames where Self.misspellsASubjectAltName(commonName, certificate) {
-            problems.append((.webPKICompliance, "commonName \(commonName) misspells one of the subjectAltNames"))
+            problems.append((.webPKICompliance, .rule(.commonNameMisspellsSubjectAltName, detail: "commonName \(commonName) misspells one of the subjectAltNames")))
         }
     }
 
@@ -188,18 +191,18 @@ struct CertificateProfileCheck: PathCheck {
 
     /// CA/B Forum 6.1.5 and 7.1.3: RSA of at least 2048 bits in whole bytes, ECDSA on P-256/384/521,
     /// SHA-2 signatures.
-    private func checkAlgorithms(_ certificate: Certificate, into problems: inout [(CheckName, String)]) {
+    private func checkAlgorithms(_ certificate: Certificate, into problems: inout [(CheckName, TrustFailure.Context)]) {
         let key = certificate.publicKey
         switch key.algorithm {
         case .rsa, .rsaPSS:
-            if key.bits < 2048 || key.bits % 8 != 0 { problems.append((.keySize, "RSA \(key.bits) bits")) }
+            if key.bits < 2048 || key.bits % 8 != 0 { problems.append((.keySize, .note("RSA \(key.bits) bits"))) }
         case .ecdsa(let curve):
-            if !["P-256", "P-384", "P-521"].contains(curve) { problems.append((.keySize, "EC curve \(curve)")) }
+            if !["P-256", "P-384", "P-521"].contains(curve) { problems.append((.keySize, .note("EC curve \(curve)"))) }
         case .ed25519, .ed448, .dsa, .other:
-            problems.append((.keySize, "\(key.algorithm) keys are not allowed"))
+            problems.append((.keySize, .note("\(key.algorithm) keys are not allowed")))
         }
         if !certificate.isSelfIssued && certificate.signatureAlgorithm.hash?.isAllowedByBaselineRequirements != true {
-            problems.append((.signatureHashAlgorithms, certificate.signatureAlgorithm.name))
+            problems.append((.signatureHashAlgorithms, .signatureAlgorithm(certificate.signatureAlgorithm.name)))
         }
     }
 }

@@ -10,7 +10,10 @@ public enum CertificateSource: String, Sendable, Codable {
     case system
 }
 
+/// One certificate of an evaluated path and the store it came from.
 public struct ChainElement: Sendable, Hashable {
+    /// The certificate.
     public let certificate: Certificate
+    /// Where it came from: presented by the peer, a custom anchor or the system store.
     public let source: CertificateSource
 }

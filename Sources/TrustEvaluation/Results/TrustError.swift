@@ -8,9 +8,12 @@ public struct TrustError: LocalizedError, Sendable, Hashable, CustomStringConver
     public let message: String
     /// The underlying error's message: every failure, certificate by certificate.
     public let detailedMessage: String
+    /// The check of the primary failure.
     public let check: CheckName
+    /// The position of the certificate at fault in the path (0 = leaf).
     public let certificateIndex: Int
 
+    /// `message (code)`.
     public var description: String { "\(message) (\(code))" }
 
     /// The simple message, as Apple's CFError gives it (`localizedDescription`).
@@ -19,11 +22,17 @@ public struct TrustError: LocalizedError, Sendable, Hashable, CustomStringConver
     /// Every failure, certificate by certificate.
     public var failureReason: String? { detailedMessage }
 
-    /// Picks the failure with the lowest subtype (ties: lowest certificate index) as Apple does.
-    init?(failures: [TrustFailure], summaries: [String]) {
-        guard let primary = failures.min(by: { ($0.check.subtype, $0.index) < ($1.check.subtype, $1.index) }) else {
-            return nil
-        }
+    /// Apple's rule for the primary error (SecTrustCopyErrorStrings over SecTrustCopyFailureDescription's
+    /// order): the failure of the lowest subtype wins, ties go to the lowest certificate index; nil when
+    /// nothing failed.
+    public static func primaryFailure(among failures: [TrustFailure]) -> TrustFailure? {
+        failures.min { ($0.check.subtype, $0.index) < ($1.check.subtype, $1.index) }
+    }
+
+    /// The error Apple builds for `failures` (what is left after any exceptions) on a path whose
+    /// certificates have the subject summaries `summaries`, leaf first; nil when nothing failed.
+    public init?(failures: [TrustFailure], summaries: [String]) {
+        guard let primary = Self.primaryFailure(among: failures) else { return nil }
         let summary = primary.index < summaries.count ? summaries[primary.index] : ""
         code = primary.check.status
         check = primary.check

@@ -3,7 +3,9 @@ import TrustCertificates
 
 /// What an evaluation decided, and why.
 public struct TrustEvaluationResult: Sendable {
+    /// Whether a path passed every check of every policy.
     public let isTrusted: Bool
+    /// Apple's SecTrustResultType for the evaluation: unspecified when trusted.
     public let resultType: TrustResultType
     /// The chosen path when trusted; the best failing path otherwise. Leaf first.
     public let chain: [ChainElement]
@@ -11,12 +13,18 @@ public struct TrustEvaluationResult: Sendable {
     public let failures: [TrustFailure]
     /// nil when trusted.
     public let error: TrustError?
+    /// The time the path was evaluated at.
     public let verificationTime: Date
     /// Whether the chain ends at one of the anchors in use.
     public let isAnchored: Bool
     /// How much of the search budget was spent.
     public let pathsConsidered: Int
+    /// Signature verifications the search performed.
     public let signatureChecks: Int
+    /// What is worth telling about the presented certificates without changing the verdict: a
+    /// probable wrong order, certificates the path does not use.
+    public let notes: [TrustNote]
 
+    /// The certificates of `chain`, leaf first.
     public var certificates: [Certificate] { chain.map(\.certificate) }
 }

@@ -23,11 +23,13 @@ public enum TrustResultType: UInt32, Sendable, CaseIterable, CustomStringConvert
         }
     }
 
+    /// The case whose `name` is `name`; nil for any other text.
     public init?(name: String) {
         guard let match = Self.allCases.first(where: { $0.name == name }) else { return nil }
         self = match
     }
 
+    /// The case name, as `name`.
     public var description: String { name }
 
     /// SecTrustEvaluateWithError's rule: only Proceed and Unspecified mean trusted.

@@ -4,10 +4,13 @@ import TrustCertificates
 /// certificate's candidate CRLs are found by its issuer name whatever the number of CRLs. The CRLs
 /// that were supplied but do not parse are kept beside them (see `UnreadableCRL`).
 public struct CRLStore: Sendable {
+    /// The CRLs that were read.
     public let crls: [CertificateRevocationList]
+    /// The CRLs that could not be read; each counts as an unusable CRL of the issuer it may name.
     public let unreadable: [UnreadableCRL]
     private let byIssuer: [[UInt8]: [CertificateRevocationList]]
 
+    /// A store of `crls`, and of the `unreadable` ones beside them.
     public init(_ crls: [CertificateRevocationList], unreadable: [UnreadableCRL] = []) {
         var unique: [CertificateRevocationList] = []
         var fingerprints = Set<[UInt8]>()
@@ -26,6 +29,7 @@ public struct CRLStore: Sendable {
         self.init(files.flatMap(\.crls), unreadable: files.flatMap(\.unreadable))
     }
 
+    /// No CRLs: no revocation checking.
     public static let empty = CRLStore([])
 
     /// No CRL was supplied at all; an unreadable one counts, since revocation was asked for.

@@ -4,10 +4,12 @@ import TrustCertificates
 /// An immutable set of certificates indexed for path building: by normalised subject (issuer lookup
 /// costs the same whatever the store's size) and by DER (anchor membership is byte equality, as Apple's).
 public struct CertificateStore: Sendable {
+    /// The certificates, in the order given.
     public let certificates: [Certificate]
     private let bySubject: [[UInt8]: [Certificate]]
     private let byFingerprint: Set<[UInt8]>
 
+    /// A store of `certificates`, indexed by subject.
     public init(_ certificates: [Certificate]) {
         var unique: [Certificate] = []
         var fingerprints = Set<[UInt8]>()
@@ -21,11 +23,15 @@ public struct CertificateStore: Sendable {
         self.byFingerprint = fingerprints
     }
 
+    /// A store with no certificates.
     public static let empty = CertificateStore([])
 
+    /// Whether the store has no certificates.
     public var isEmpty: Bool { certificates.isEmpty }
+    /// How many certificates the store has.
     public var count: Int { certificates.count }
 
+    /// Whether the store holds `certificate` (the same DER).
     public func contains(_ certificate: Certificate) -> Bool { byFingerprint.contains(certificate.sha256) }
 
     /// Certificates whose subject is the issuer of `certificate`.

@@ -10,6 +10,7 @@ import TrustCertificates
 public struct SystemTrustStore: Sendable {
     /// Where the store was read from: a PEM/DER bundle or a directory of certificates.
     public let path: String
+    /// The certificates, read on first use.
     public let store: CertificateStore
     /// Why `store` is empty, when `path` could not be read; nil when it was read.
     public let loadError: CertificateLoadError?

@@ -18,8 +18,10 @@ public struct TrustAnchors: Sendable {
     public var custom: CertificateStore?
     /// true: only `custom` anchors are trusted; the system store is only a source of untrusted parents.
     public var anchorsOnly: Bool
+    /// The system store: anchors unless `anchorsOnly`, untrusted parents otherwise.
     public var system: CertificateStore
 
+    /// Trust `custom` (nil: not set) and, unless `anchorsOnly` (default: whether custom is set), `system`.
     public init(custom: CertificateStore? = nil, anchorsOnly: Bool? = nil,
                 system: CertificateStore = SystemTrustStore.default.store)
     {
@@ -38,6 +40,17 @@ public struct TrustAnchors: Sendable {
 
     /// Whether system roots are anchors for this evaluation.
     public var usesSystemAnchors: Bool { !anchorsOnly }
+
+    /// The stores whose certificates are anchors for this evaluation.
+    var anchorStores: [CertificateSource] {
+        (custom != nil ? [.anchor] : []) + (usesSystemAnchors && !system.isEmpty ? [.system] : [])
+    }
+
+    /// The stores searched for issuers: the presented certificates, the custom anchors when set, and
+    /// the system store when it has certificates, as anchors or as untrusted parents.
+    var issuerStores: [CertificateSource] {
+        [.presented] + (custom != nil ? [.anchor] : []) + (system.isEmpty ? [] : [.system])
+    }
 
     func source(of certificate: Certificate) -> CertificateSource? {
         if let custom, custom.contains(certificate) { return .anchor }
