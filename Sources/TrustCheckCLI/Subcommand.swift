@@ -44,11 +44,13 @@ struct CommandIO {
     /// Input errors: one `trustcheck: <path>: <problem>` line each on stderr and, for `--json`, a JSON
     /// object on stdout, `{"error": {code, path, message}, "errors": [...]}` (the first, then all), so
     /// that a program reading stdout learns why there is no answer.
-    func inputErrors(_ failures: [CertificateLoadError]) {
-        for failure in failures { error(failure.description) }
+    func inputErrors(_ failures: [CertificateLoadError]) { report(failures.map(InputFailure.init)) }
+
+    func report(_ failures: [InputFailure]) {
+        for failure in failures { error(failure.line) }
         guard json, let first = failures.first else { return }
-        func object(_ failure: CertificateLoadError) -> JSONValue {
-            .object([("code", .string(failure.code)), ("path", .string(failure.path)), ("message", .string(failure.problem))])
+        func object(_ failure: InputFailure) -> JSONValue {
+            .object([("code", .string(failure.code)), ("path", .string(failure.path)), ("message", .string(failure.message))])
         }
         stdout.write(JSONValue.object([("error", object(first)), ("errors", .array(failures.map(object)))]).rendered() + "\n")
     }

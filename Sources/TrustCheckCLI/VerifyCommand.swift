@@ -10,7 +10,7 @@ struct VerifyCommand: Subcommand {
     static let usage = """
         trustcheck [verify] CHAIN... [--anchors PATH]... [--host NAME] [--at TIME] [--system-anchors]
                    [--system-store PATH] [--policy ssl|basic] [--profile apple|webpki|rfc5280] [--crl PATH]...
-                   [--explain] [--json]
+                   [--pin PIN]... [--pin-config FILE] [--report-only] [--explain] [--json]
         """
     static let options: [CommandOption] = [
         .repeatable("--anchors", "PATH", "trust these certificates (file or directory); system roots are then off"),
@@ -21,6 +21,9 @@ struct VerifyCommand: Subcommand {
         .value("--policy", "ssl|basic", "SecPolicyCreateSSL (server, the default) or SecPolicyCreateBasicX509"),
         .value("--profile", "NAME", "rule book: apple (default), webpki or rfc5280"),
         .repeatable("--crl", "PATH", "check revocation against the CRLs in this file (PEM or DER, one or more)"),
+        .repeatable("--pin", "PIN", "after validation, require this SPKI SHA-256 pin (base64, sha256/..., pin-sha256=...) on the chain"),
+        .value("--pin-config", "FILE", "apply this TrustKit configuration (JSON, plist, Info.plist) for --host"),
+        .flag("--report-only", "report a pin mismatch without blocking"),
         .flag("--explain", "narrate the path search (with --json: an explain array of {event, message, ...})"),
         .flag("--json", "print the machine-readable report"),
     ]
@@ -53,7 +56,17 @@ struct VerifyCommand: Subcommand {
         Text output shows each certificate's days left, in colour on a terminal (green; yellow under 30
         days; red when expired or not yet valid) unless NO_COLOR is set.
 
-        exit status: 0 trusted, 1 not trusted, 2 usage or input error.
+        Pinning (after default validation passes, on the evaluated chain, leaf to anchor, anchor included):
+        --pin PIN (repeatable) requires one of the pins; --pin-config FILE applies a TrustKit configuration
+        (kTSKPinnedDomains; JSON, XML or binary plist, or an Info.plist with TSKConfiguration) for --host, with
+        TrustKit's domain lookup, result codes and decisions, comparing TrustKit's own key hash. --report-only
+        reports a mismatch without blocking. The text shows each certificate's pin (✓ when it matched) and a
+        pinning line; --json has pinning {decision (allow|block|not-pinned), result (TrustKit's
+        TSKTrustEvaluationResult name), matched_pins [{pin, index, subject}], noted_hostname,
+        configured_pins, enforced, report_only, not_pinned_reason, config} (null without pinning). A blocked
+        decision exits 1; a bad pin or configuration exits 2 naming the file and key.
+
+        exit status: 0 trusted, 1 not trusted (or pinning blocks), 2 usage or input error.
 
         """
 
@@ -97,6 +110,18 @@ struct VerifyCommand: Subcommand {
         guard let crls = CertificateInputs.loadCRLs(arguments.allValues("--crl"), io: io) else {
             return .usageOrInputError
         }
+        let pinning: VerifyPinning?
+        do {
+            switch try VerifyPinning.from(arguments, settings: settings, io: io) {
+            case .success(let stage): pinning = stage
+            case .failure(let failure):
+                io.report([failure])
+                return .usageOrInputError
+            }
+        } catch {
+            io.stderr.write("trustcheck verify: \(error.message)\nusage: \(usage)\n")
+            return .usageOrInputError
+        }
 
         let policy = settings.basicPolicy
             ? TrustPolicy.basicX509(profile: settings.profile)
@@ -109,17 +134,18 @@ struct VerifyCommand: Subcommand {
             leaf: leaf, intermediates: Array(chainPaths.flatMap(\.certificates).dropFirst()), at: settings.time,
             diagnostics: explain ? narration.append : nil)
 
+        let pinned = pinning?.check(result, host: settings.host, at: settings.time)
         if arguments.has("--json") {
             io.stdout.write(VerifyReport.json(result, settings: settings, crlCount: crls.crls.count,
-                                              explain: explain ? narration.steps : nil).rendered() + "\n")
+                                              explain: explain ? narration.steps : nil, pinning: pinned).rendered() + "\n")
         } else {
             if explain {
                 io.stdout.write(narration.steps.map { "  " + TerminalText.escaped($0.description) }.joined(separator: "\n")
                     + "\n\n")
             }
-            io.stdout.write(VerifyReport.text(result, host: settings.host, style: io.style))
+            io.stdout.write(VerifyReport.text(result, host: settings.host, pinning: pinned, style: io.style))
         }
-        return result.isTrusted ? .success : .notTrusted
+        return result.isTrusted && pinned?.decision != .block ? .success : .notTrusted
     }
 
     private static func parseSettings(_ arguments: ParsedArguments) throws(UsageError) -> Settings {

@@ -7,12 +7,17 @@ import TrustEvaluation
 enum VerifyReport {
     /// Certificate text (names, details) is escaped line by line; TrustCheck's own validity text is
     /// coloured after that, so colour is the only escape sequence the output can carry.
-    static func text(_ result: TrustEvaluationResult, host: String?, style: TerminalStyle = .plain) -> String {
+    /// With `pinning`, each certificate shows the pin compared for it (✓ when it matched) and a summary
+    /// line gives the pinning decision.
+    static func text(_ result: TrustEvaluationResult, host: String?, pinning: PinningOutcome? = nil,
+                     style: TerminalStyle = .plain) -> String
+    {
         var lines: [String] = []
         func add(_ text: String, _ styled: String = "") { lines.append(TerminalText.escaped(text) + styled) }
         let verdict = result.isTrusted ? "TRUSTED" : "NOT TRUSTED"
         add("\(verdict) (\(result.resultType.name))" + (host.map { " for \($0)" } ?? ""))
         if let error = result.error { add("error \(error.code): \(error.message)") }
+        if let pinning { add(pinning.summary) }
         for note in result.notes { add("note: \(note)") }
         add("evaluated at \(CertificateFormatting.timestamp(result.verificationTime))")
         add("")
@@ -27,6 +32,9 @@ enum VerifyReport {
             add(detailIndent + "valid \(CertificateFormatting.timestamp(certificate.notBefore)) to "
                 + CertificateFormatting.timestamp(certificate.notAfter) + " (",
                 style.paint(validity.text, validity.colour) + ")")
+            if let pinning, let pin = pinning.pinOfCertificate(certificate) {
+                add(detailIndent + "pin \(pin)" + (pinning.isMatched(chainIndex: index) ? " ✓ matches a configured pin" : ""))
+            }
             for failure in result.failures where failure.index == index {
                 add(detailIndent + "✗ \(failure.check.rawValue)" + (failure.rule.map { " [\($0.rawValue)]" } ?? "")
                     + ": \(failure.check.sentence)"
@@ -37,7 +45,7 @@ enum VerifyReport {
     }
 
     static func json(_ result: TrustEvaluationResult, settings: VerifyCommand.Settings, crlCount: Int,
-                     explain: [TrustDiagnostic]?) -> JSONValue
+                     explain: [TrustDiagnostic]?, pinning: PinningOutcome? = nil) -> JSONValue
     {
         var members: [(String, JSONValue)] = [
             ("trusted", .bool(result.isTrusted)),
@@ -76,6 +84,7 @@ enum VerifyReport {
             ("paths_considered", .int(result.pathsConsidered)),
             ("signature_checks", .int(result.signatureChecks)),
         ]
+        members.append(("pinning", pinning?.json ?? .null))
         if let explain { members.append(("explain", .array(explain.map(FailureJSON.diagnostic)))) }
         return .object(members)
     }

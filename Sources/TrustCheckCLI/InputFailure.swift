@@ -1,0 +1,34 @@
+import Pinning
+import TrustCertificates
+
+/// An input that could not be used, as `CommandIO.inputErrors` reports it: a stable code, the path, and
+/// the problem; `line` is what goes after `trustcheck: ` on stderr.
+struct InputFailure: Error {
+    let code: String
+    let path: String?
+    let message: String
+    let line: String
+
+    init(_ error: CertificateLoadError) {
+        code = error.code
+        path = error.path
+        message = error.problem
+        line = error.description
+    }
+
+    /// A pin configuration TrustKit would refuse (or that cannot be read), naming the file and the key.
+    init(_ error: TrustKitConfigurationError) {
+        code = "pinning.config." + error.code.rawValue
+        path = error.path
+        message = error.description
+        line = error.description
+    }
+
+    /// A `--pin` value that is not a pin.
+    init(_ error: PinFormatError) {
+        code = "pinning." + error.code.rawValue
+        path = nil
+        message = error.description
+        line = "--pin: " + error.description
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import Pinning
+import TrustCertificates
+import TrustEvaluation
+
+/// The pinning stage of `trustcheck verify`, after default validation: `--pin` (SPKI SHA-256 pins, checked
+/// on the evaluated chain, anchor included) or `--pin-config` (a TrustKit configuration, validated for
+/// `--host` exactly as TrustKit's TSKPinningValidator does), and `--report-only`, under which a pin
+/// mismatch is reported but does not block.
+struct VerifyPinning {
+    enum Source {
+        case pins(PinSet)
+        case trustKit(TrustKitConfiguration, path: String)
+    }
+
+    let source: Source
+    let reportOnly: Bool
+
+    /// The pinning the options ask for: nil without `--pin`/`--pin-config`; throws a usage error for
+    /// options that cannot go together, and reports (and returns `.failure`) a bad pin or configuration.
+    static func from(_ arguments: ParsedArguments, settings: VerifyCommand.Settings, io: CommandIO)
+        throws(UsageError) -> Result<VerifyPinning?, InputFailure>
+    {
+        let pins = arguments.allValues("--pin")
+        let config = arguments.value("--pin-config")
+        let reportOnly = arguments.has("--report-only")
+        if !pins.isEmpty && config != nil { throw UsageError(message: "--pin and --pin-config cannot be combined") }
+        guard !pins.isEmpty || config != nil else {
+            if reportOnly { throw UsageError(message: "--report-only needs --pin or --pin-config") }
+            return .success(nil)
+        }
+        if let config {
+            // TrustKit looks the policy up by the server's name and always validates with the SSL policy for it.
+            guard settings.host != nil, !settings.basicPolicy else {
+                throw UsageError(message: "--pin-config needs --host (TrustKit looks the pinned domain up by host name)")
+            }
+            do {
+                let configuration = try TrustKitConfiguration(contentsOfFile: config)
+                for warning in configuration.warnings { io.error("warning: \(config): \(warning)") }
+                return .success(VerifyPinning(source: .trustKit(configuration, path: config), reportOnly: reportOnly))
+            } catch {
+                return .failure(InputFailure(error))
+            }
+        }
+        do {
+            return .success(VerifyPinning(source: .pins(try PinSet(parsing: pins)), reportOnly: reportOnly))
+        } catch {
+            return .failure(InputFailure(error))
+        }
+    }
+
+    /// Applies the pins to `result`, the engine's evaluation for `host` at `time`.
+    func check(_ result: TrustEvaluationResult, host: String?, at time: Date) -> PinningOutcome {
+        switch source {
+        case .pins(let pins):
+            let check = pins.check(result)
+            let evaluation: TrustKitEvaluationResult
+            switch check.verdict {
+            case .pinned: evaluation = .success
+            case .noMatchingPin: evaluation = .failedNoMatchingPin
+            case .chainNotTrusted: evaluation = .failedInvalidCertificateChain
+            }
+            let blocks = evaluation == .failedInvalidCertificateChain || (evaluation == .failedNoMatchingPin && !reportOnly)
+            return PinningOutcome(
+                decision: blocks ? .block : .allow, result: evaluation, matches: check.matches, notedHostname: host,
+                configuredPins: pins.pins, enforced: !reportOnly, reportOnly: reportOnly, notPinnedReason: nil,
+                configPath: nil, pinOfCertificate: { PublicKeyPin(of: $0)?.base64 })
+        case .trustKit(let configuration, let path):
+            let validation = TrustKitPinningValidator(configuration: configuration)
+                .evaluate(hostname: host ?? "", evaluation: result, at: time)
+            var decision: PinningOutcome.Decision
+            switch validation.decision {
+            case .shouldAllowConnection: decision = .allow
+            case .shouldBlockConnection: decision = .block
+            case .domainIsNotPinned: decision = .notPinned
+            }
+            if reportOnly, validation.evaluationResult == .failedNoMatchingPin { decision = .allow }
+            return PinningOutcome(
+                decision: decision, result: validation.evaluationResult, matches: validation.matchedPin.map { [$0] } ?? [],
+                notedHostname: validation.notedHostname, configuredPins: validation.match?.policy.publicKeyHashes ?? [],
+                enforced: (validation.isEnforced ?? false) && !reportOnly, reportOnly: reportOnly,
+                notPinnedReason: validation.notPinnedReason?.rawValue, configPath: path,
+                // TrustKit compares its own hash of the key (which differs from the SPKI pin for some RSA keys).
+                pinOfCertificate: { TrustKitSPKIHash(key: $0.publicKey).digest.map { Base64.encode($0) } })
+        }
+    }
+}
+
+/// What the pinning stage decided, for the text and JSON reports.
+struct PinningOutcome {
+    enum Decision: String {
+        case allow, block
+        case notPinned = "not-pinned"
+    }
+
+    let decision: Decision
+    /// TrustKit's TSKTrustEvaluationResult; nil when the domain is not pinned.
+    let result: TrustKitEvaluationResult?
+    let matches: [PinMatch]
+    let notedHostname: String?
+    let configuredPins: [PublicKeyPin]
+    let enforced: Bool
+    let reportOnly: Bool
+    let notPinnedReason: String?
+    let configPath: String?
+    /// The pin (base64) that is compared for a certificate, as this pinning source computes it.
+    let pinOfCertificate: (Certificate) -> String?
+
+    func isMatched(chainIndex: Int) -> Bool { matches.contains { $0.chainIndex == chainIndex } }
+
+    /// One line for the text report.
+    var summary: String {
+        var text = "pinning: \(decision.rawValue)"
+        if let result { text += " (\(result.trustKitName))" }
+        if let notPinnedReason { text += ": no pin applies (\(notPinnedReason))" }
+        if let first = matches.first {
+            text += ": pin \(first.pin.base64) matches [\(first.chainIndex)] \(CertificateFormatting.displayName(first.certificate))"
+        } else if result == .failedNoMatchingPin {
+            text += ": no configured pin (\(configuredPins.count) given) is on the chain"
+            if reportOnly { text += " (report-only: not blocked)" }
+        } else if result == .failedInvalidCertificateChain {
+            text += ": the chain is not trusted, so pins were not checked"
+        }
+        if let notedHostname, result != nil { text += "; pinned domain \(notedHostname)" }
+        return text
+    }
+
+    var json: JSONValue {
+        .object([
+            ("decision", .string(decision.rawValue)),
+            ("result", .string(result?.trustKitName)),
+            ("matched_pins", .array(matches.map { match in
+                .object([("pin", .string(match.pin.base64)), ("index", .int(match.chainIndex)),
+                         ("subject", .string(match.certificate.subject.rfc4514))])
+            })),
+            ("noted_hostname", .string(notedHostname)),
+            ("configured_pins", .strings(configuredPins.map(\.base64))),
+            ("enforced", .bool(enforced)),
+            ("report_only", .bool(reportOnly)),
+            ("not_pinned_reason", .string(notPinnedReason)),
+            ("config", .string(configPath)),
+        ])
+    }
+}
