@@ -36,11 +36,7 @@ public struct PinSet: Sendable, Hashable {
             }
         }
         guard matches.isEmpty else { return PinCheckResult(verdict: .pinned, matches: matches, chain: evaluation.chain, failure: nil) }
-        // Apple's Pinning sentence names the whole chain: each summary quoted, joined by commas.
-        let names = evaluation.chain.map { "\"\($0.certificate.subjectSummary ?? $0.certificate.subject.rfc4514)\"" }
-        let failure = PinningFailure(code: PinningFailure.pinMismatchStatus,
-                                     message: names.joined(separator: ",") + " certificates do not meet pinning requirements",
-                                     verdict: .noMatchingPin)
-        return PinCheckResult(verdict: .noMatchingPin, matches: [], chain: evaluation.chain, failure: failure)
+        return PinCheckResult(verdict: .noMatchingPin, matches: [], chain: evaluation.chain,
+                              failure: PinningFailure(pinMismatchOn: evaluation.chain))
     }
 }

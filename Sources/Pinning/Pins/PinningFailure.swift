@@ -1,4 +1,5 @@
 import Foundation
+import TrustCertificates
 import TrustEvaluation
 
 /// Why a pinned connection must not go ahead: a value with a stable code and a message.
@@ -19,6 +20,14 @@ public struct PinningFailure: Error, LocalizedError, Sendable, Hashable, CustomS
         self.code = code
         self.message = message
         self.verdict = verdict
+    }
+
+    /// Apple's pin mismatch on `chain`: `pinMismatchStatus` and the Pinning sentence, which names the whole
+    /// chain, each summary quoted, joined by commas.
+    init(pinMismatchOn chain: [ChainElement]) {
+        let names = chain.map { "\"\($0.certificate.subjectSummary ?? $0.certificate.subject.rfc4514)\"" }
+        self.init(code: Self.pinMismatchStatus, message: TrustErrorSubtype.pinning.message(summary: names.joined(separator: ",")),
+                  verdict: .noMatchingPin)
     }
 
     /// An untrusted evaluation's primary error, as the reason pins were not even looked at.

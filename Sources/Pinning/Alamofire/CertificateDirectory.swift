@@ -1,0 +1,61 @@
+import Foundation
+import TrustCertificates
+
+/// Every certificate of a directory, loaded the way Alamofire's `Bundle.af.certificates` loads a bundle's
+/// resources (pinning-libraries.md 2.2): the files at the top level (no subdirectories) whose extension is
+/// one of `fileExtensions`, exactly as spelled there, each read as *one DER certificate*
+/// (`SecCertificateCreateWithData`). Alamofire silently drops every other file (PEM, keys, garbage); so does
+/// this, but `skippedFiles` says which and why. Duplicates collapse, as in Alamofire's `Set`. Files are
+/// taken in name order, so the result does not depend on the file system's.
+public struct CertificateDirectory: Sendable {
+    /// The extensions Alamofire scans: `.pem` is not among them.
+    public static let fileExtensions = ["cer", "CER", "crt", "CRT", "der", "DER"]
+
+    /// The directory.
+    public let path: String
+    /// Its certificates, by file name, without duplicates.
+    public let certificates: [Certificate]
+    /// File name → why it gave no certificate, for the files with a scanned extension that were dropped.
+    public let skippedFiles: [String: String]
+
+    /// Loads `path`. Only a directory that cannot be listed is an error; a file that cannot be read or
+    /// parsed is skipped, as Alamofire skips it, and each file is read up to `CertificateLoader.maximumFileSize`.
+    public init(path: String) throws(CertificateLoadError) {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: path).sorted()
+        } catch {
+            throw CertificateLoadError(path: path, kind: .unreadable, problem: "cannot list directory: \(error.localizedDescription)")
+        }
+        var certificates: [Certificate] = []
+        var skipped: [String: String] = [:]
+        for name in names where Self.fileExtensions.contains((name as NSString).pathExtension) {
+            let file = (path as NSString).appendingPathComponent(name)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            guard let handle = FileHandle(forReadingAtPath: file) else {
+                skipped[name] = "cannot be read"
+                continue
+            }
+            defer { try? handle.close() }
+            do {
+                let certificate = try Certificate(der: try CertificateLoader.read(handle, name: file))
+                if !certificates.contains(certificate) { certificates.append(certificate) }
+            } catch let error as CertificateLoadError {
+                skipped[name] = error.problem
+            } catch {
+                skipped[name] = "not a DER certificate: \(error)"
+            }
+            guard certificates.count <= CertificateLoader.maximumCertificates else {
+                throw CertificateLoadError(path: path, kind: .tooManyCertificates,
+                                           problem: "more than \(CertificateLoader.maximumCertificates) certificates")
+            }
+        }
+        self.path = path
+        self.certificates = certificates
+        skippedFiles = skipped
+    }
+
+    /// `Bundle.af.publicKeys`: the keys of `certificates` that a SecKey can hold (RSA and EC).
+    public var publicKeys: [PublicKeyInfo] { certificates.map(\.publicKey).filter(ServerTrust.isSecKeyRepresentable) }
+}
