@@ -121,10 +121,11 @@ import Glibc
         let path = spool.entriesDirectory + "/" + entry.name
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/bin/sh")
-        holder.arguments = ["-c", #"exec 9<"$0" && flock --exclusive 9 && exec sleep 30"#, path]
+        holder.arguments = ["-c", #"exec 9<"$0" && flock --exclusive 9 && exec sleep 300"#, path]
         try holder.run()
         defer { if holder.isRunning { kill(holder.processIdentifier, SIGKILL); holder.waitUntilExit() } }
-        #expect(try await Self.waitUntilLockedElsewhere(path), "the other process took its claim within 5 s")
+        #expect(try await Self.waitUntilLockedElsewhere(path), "the other process took its claim within 30 s")
+        #expect(holder.isRunning)
 
         let sender = ReportFixtures.sender()
         let busy = await reports.deliverPending(using: sender, now: now)
@@ -138,17 +139,21 @@ import Glibc
         #expect(server.requests.map(\.body) == [ReportFixtures.body("claimed")])
     }
 
-    /// Whether another open file holds an exclusive flock on `path`, polled for at most 5 s.
+    /// Whether another open file holds an exclusive flock on `path`, polled until a 30 s deadline (and once
+    /// after it, in case this task was kept waiting that long).
     static func waitUntilLockedElsewhere(_ path: String) async throws -> Bool {
-        for _ in 0..<500 {
+        func lockedElsewhere() -> Bool {
             let descriptor = open(path, O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else { return false }
-            let free = flock(descriptor, LOCK_EX | LOCK_NB) == 0
-            close(descriptor)
-            if !free { return true }
+            defer { close(descriptor) }
+            return flock(descriptor, LOCK_EX | LOCK_NB) != 0
+        }
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
+            if lockedElsewhere() { return true }
             try await Task.sleep(nanoseconds: 10_000_000)
         }
-        return false
+        return lockedElsewhere()
     }
 
     @Test func twoInstancesSharingTheDirectoryDeliverEachReportExactlyOnce() async throws {

@@ -31,6 +31,7 @@ final class TestHTTPServer: @unchecked Sendable {
     private let lock = NSLock()
     private var mode: Mode
     private var recorded: [Request] = []
+    private var hangs: [TimeInterval] = []
     private var running = true
     private let threads = DispatchGroup()
 
@@ -77,6 +78,10 @@ final class TestHTTPServer: @unchecked Sendable {
     func setMode(_ mode: Mode) { lock.withLock { self.mode = mode } }
 
     var requests: [Request] { lock.withLock { recorded } }
+
+    /// For each request left unanswered in `.hang` mode, how long the client waited (from the end of its
+    /// request until it closed the connection), measured on the server's own threads.
+    var hangDurations: [TimeInterval] { lock.withLock { hangs } }
 
     private var isRunning: Bool { lock.withLock { running } }
 
@@ -147,7 +152,16 @@ final class TestHTTPServer: @unchecked Sendable {
         case .accept: reply(connection, "HTTP/1.1 200 OK\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
         case .status(let status): reply(connection, "HTTP/1.1 \(status) Test\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
         case .hang:
-            while isRunning { usleep(20_000) }
+            let received = Date()
+            while isRunning {
+                var poller = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
+                guard poll(&poller, 1, 10) > 0 else { continue }
+                var byte: UInt8 = 0
+                guard recv(connection, &byte, 1, 0) <= 0 else { continue }
+                let waited = Date().timeIntervalSince(received)  // the client gave up and closed
+                lock.withLock { hangs.append(waited) }
+                return
+            }
         }
     }
 

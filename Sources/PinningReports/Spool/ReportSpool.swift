@@ -71,15 +71,16 @@ public final class ReportSpool: Sendable {
                                    problem: "only http and https URLs with a host can receive reports")
         }
         let entries = destinations.map { ReportSpoolEntry(destination: $0, body: body, createdAt: now) }
-        for entry in entries where entry.encoded().count > limits.maximumBytes {
-            throw ReportSpoolError(kind: .reportTooLarge, subject: entry.destination.absoluteString,
-                                   problem: "the report's spool entry takes \(entry.encoded().count) bytes, more than the spool's \(limits.maximumBytes)")
+        let files = entries.map { (entry: $0, bytes: $0.encoded()) }
+        for file in files where file.bytes.count > limits.maximumBytes {
+            throw ReportSpoolError(kind: .reportTooLarge, subject: file.entry.destination.absoluteString,
+                                   problem: "the report's spool entry takes \(file.bytes.count) bytes, more than the spool's \(limits.maximumBytes)")
         }
         let lock = try spoolLock()
         defer { withExtendedLifetime(lock) {} }
-        for entry in entries {
+        for file in files {
             do {
-                try OutputFile.createNew(entry.encoded(), at: path(of: entry.name))
+                try OutputFile.createNew(file.bytes, at: path(of: file.entry.name))
             } catch {
                 throw ReportSpoolError(kind: .unwritable, subject: error.path, problem: error.problem)
             }
