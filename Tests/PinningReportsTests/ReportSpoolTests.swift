@@ -28,11 +28,12 @@ import Glibc
     @Test func theOldestEntriesGoWhenTheyTakeTooManyBytes() throws {
         defer { spool.remove() }
         let body = Data(repeating: UInt8(ascii: "x"), count: 3000)
-        let probe = try spool.open()
-        let entrySize = try #require(probe.enqueue(body, destinations: [destination], now: now).first.map { _ in
-            try FileManager.default.attributesOfItem(atPath: spool.entriesDirectory + "/" + spool.entryFiles()[0])[.size] as? Int
-        } ?? nil)
-        spool.remove()
+        // Every entry of this body takes the same bytes on disk; measure one in a spool of its own.
+        let probe = TemporarySpool()
+        defer { probe.remove() }
+        try probe.open().enqueue(body, destinations: [destination], now: now)
+        let entrySize = try #require(try FileManager.default.attributesOfItem(
+            atPath: probe.entriesDirectory + "/" + probe.entryFiles()[0])[.size] as? Int)
 
         let reports = try spool.open(limits: ReportSpoolLimits(maximumEntries: 100, maximumBytes: entrySize * 2 + entrySize / 2))
         for index in 0..<4 {

@@ -50,7 +50,7 @@ public struct ReportDeliveryError: Error, LocalizedError, Sendable, Hashable, Cu
         case 500...599: kind = .serverError
         default: kind = .unexpectedResponse
         }
-        let reason = HTTPURLResponseStatusText.text(for: status)
+        let reason = HTTPStatusReason.text(for: status)
         self.init(destination: destination, kind: kind, status: status,
                   problem: reason.isEmpty ? "HTTP \(status)" : "HTTP \(status) \(reason)")
     }

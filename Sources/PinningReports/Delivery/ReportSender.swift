@@ -9,16 +9,17 @@ import FoundationNetworking
 /// out) when it returns, so nothing runs in the background between calls; ``shutdown()`` (or the last
 /// reference going away) cancels whatever is still in flight and releases the session.
 public final class ReportSender: Sendable {
-    /// How long a request may wait for a connection or between bytes of the response: 20 s, a third of
-    /// URLSession's default (60 s), because reports are never urgent and a slow endpoint should not hold up
-    /// the next one.
+    /// How long a request may go without progress (URLSession's `timeoutIntervalForRequest`, an idle
+    /// timeout): 20 s, a third of URLSession's default, because reports are never urgent and a slow endpoint
+    /// should not hold up the next one.
     public static let defaultRequestTimeout: TimeInterval = 20
-    /// The most one request may take in all, however slowly the endpoint trickles bytes: 60 s.
+    /// The most one request may take in all, connecting included, however slowly the endpoint trickles
+    /// bytes (`timeoutIntervalForResource`): 60 s.
     public static let defaultResourceTimeout: TimeInterval = 60
 
-    /// The connection and idle timeout of each request.
+    /// The idle timeout of each request.
     public let requestTimeout: TimeInterval
-    /// The total timeout of each request.
+    /// The total timeout of each request (never less than ``requestTimeout``).
     public let resourceTimeout: TimeInterval
     private let session: URLSession
 

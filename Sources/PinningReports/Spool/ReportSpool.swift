@@ -38,7 +38,8 @@ public final class ReportSpool: Sendable {
     private var lockPath: String { directory + "/spool.lock" }
     private var countersPath: String { directory + "/counters.json" }
 
-    /// Opens (creating if needed, mode 0700) the spool at `directory`.
+    /// Opens the spool at `directory`, creating it (mode 0700; its parent must exist) and its `entries`
+    /// folder when missing.
     public init(directory: String, limits: ReportSpoolLimits = ReportSpoolLimits(),
                 retryPolicy: ReportRetryPolicy = ReportRetryPolicy(),
                 jitter: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }) throws(ReportSpoolError)

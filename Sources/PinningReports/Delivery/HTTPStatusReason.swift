@@ -1,6 +1,6 @@
 /// The reason phrases of the statuses a report endpoint typically answers with, for messages only
 /// (FoundationNetworking's `HTTPURLResponse.localizedString(forStatusCode:)` is not in every toolchain).
-enum HTTPURLResponseStatusText {
+enum HTTPStatusReason {
     static func text(for status: Int) -> String {
         switch status {
         case 300...399: return "(redirection not followed)"
