@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "SecTrustCompat", targets: ["SecTrustCompat"]),
         .library(name: "TrustConformance", targets: ["TrustConformance"]),
         .library(name: "FileOutput", targets: ["FileOutput"]),
+        .library(name: "PinningReports", targets: ["PinningReports"]),
         .executable(name: "trustcheck", targets: ["trustcheck"]),
     ],
     targets: [
@@ -25,6 +26,9 @@ let package = Package(
         .target(name: "SecTrustCompat", dependencies: ["TrustEvaluation", "TrustCertificates"]),
         // Pins, TrustKit's configuration, validator and reports. No networking: report delivery is a separate module.
         .target(name: "Pinning", dependencies: ["TrustEvaluation", "TrustCertificates"]),
+        // Pin-failure report delivery: a durable spool and an HTTP sender (FoundationNetworking), apart from
+        // Pinning so that a pinning check never links networking.
+        .target(name: "PinningReports", dependencies: ["Pinning", "FileOutput"]),
         // Every file written to a path a user named goes through FileOutput, which never replaces a device,
         // FIFO or symbolic link.
         .target(name: "FileOutput"),
@@ -48,6 +52,8 @@ let package = Package(
             name: "TrustEvaluationTests", dependencies: ["TrustEvaluation", "TrustCertificates"], exclude: ["Fixtures"]),
         .testTarget(name: "SecTrustCompatTests", dependencies: ["SecTrustCompat"], exclude: ["Fixtures"]),
         .testTarget(name: "PinningTests", dependencies: ["Pinning", "TrustEvaluation", "TrustCertificates"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "PinningReportsTests", dependencies: ["PinningReports", "Pinning", "TrustEvaluation", "TrustCertificates"]),
         .testTarget(
             name: "TrustConformanceTests", dependencies: ["TrustConformance", "TrustEvaluation"],
             exclude: ["limbo-expectations.json"]),

@@ -101,10 +101,44 @@ public enum OutputFile {
         try writeAll(data, to: handle, path: path)
     }
 
+    /// Creates `path`, which must not exist yet, with exactly `data`, durably: a temporary file beside it is
+    /// written and flushed, then linked to `path` (`link` never replaces, unlike `rename`, so of several
+    /// processes creating the same name exactly one wins) and the directory is flushed. A crash leaves either
+    /// no file or the whole file, never a part of one. Unlike ``write(_:to:)`` nothing is followed: this is for
+    /// files a program names itself in a directory it owns (a spool), where anything already there is a clash.
+    ///
+    /// Throws ``OutputFileError`` with kind ``OutputFileError/Kind/alreadyExists`` when the name is taken.
+    public static func createNew(_ data: Data, at path: String) throws(OutputFileError) {
+        let directory = directory(of: path)
+        let temporary = try writeTemporary(beside: path, data, mode: nil, path: path)
+        defer { unlink(temporary) }
+        guard link(temporary, path) == 0 else {
+            let code = errno
+            throw code == EEXIST
+                ? OutputFileError(path: path, kind: .alreadyExists, problem: "already exists")
+                : OutputFileError(path: path, errno: code)
+        }
+        flushDirectory(directory)
+    }
+
     /// Writes a temporary file beside `target`, flushes it, renames it over `target` and flushes the
     /// directory, so that the new contents are either all there or not at all, even across a crash.
     private static func replaceAtomically(_ target: String, with data: Data, mode: mode_t?, path: String)
         throws(OutputFileError)
+    {
+        let temporary = try writeTemporary(beside: target, data, mode: mode, path: path)
+        guard rename(temporary, target) == 0 else {
+            let error = OutputFileError(path: path, errno: errno)
+            unlink(temporary)
+            throw error
+        }
+        flushDirectory(directory(of: target))
+    }
+
+    /// A new file `.<name>.<pid>.<random>.tmp` in `target`'s directory holding `data`, flushed to disk;
+    /// removed again if anything fails. The pid in the name tells a cleaner whose file it is.
+    private static func writeTemporary(beside target: String, _ data: Data, mode: mode_t?, path: String)
+        throws(OutputFileError) -> String
     {
         let directory = directory(of: target)
         let name = (target as NSString).lastPathComponent
@@ -123,11 +157,16 @@ public enum OutputFile {
             if let mode, fchmod(descriptor, mode) != 0 { throw OutputFileError(path: path, errno: errno) }
             try writeAll(data, to: handle, path: path)
             guard fsync(descriptor) == 0 else { throw OutputFileError(path: path, errno: errno) }
-            guard rename(temporary, target) == 0 else { throw OutputFileError(path: path, errno: errno) }
         } catch {
             unlink(temporary)
             throw error
         }
+        return temporary
+    }
+
+    /// Flushes a directory, so that a rename or link in it survives a crash. Best effort: some file
+    /// systems refuse to open or flush directories, and the file itself is already on disk.
+    private static func flushDirectory(_ directory: String) {
         let directoryDescriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if directoryDescriptor >= 0 {
             _ = fsync(directoryDescriptor)

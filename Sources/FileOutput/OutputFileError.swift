@@ -13,6 +13,8 @@ public struct OutputFileError: Error, LocalizedError, Sendable, Equatable, Custo
         case isADirectory
         /// The system refused to open, write, flush or rename (permissions, a full disk, a missing folder…).
         case unwritable
+        /// ``OutputFile/createNew(_:at:)`` found something already at the path.
+        case alreadyExists
     }
 
     public let path: String
@@ -29,7 +31,8 @@ public struct OutputFileError: Error, LocalizedError, Sendable, Equatable, Custo
         self.init(path: path, kind: code == EISDIR ? .isADirectory : .unwritable, problem: String(cString: strerror(code)))
     }
 
-    /// A stable identifier of the kind of failure, for programs: `output.isADirectory`, `output.unwritable`.
+    /// A stable identifier of the kind of failure, for programs: `output.isADirectory`, `output.unwritable`,
+    /// `output.alreadyExists`.
     public var code: String { "output.\(kind.rawValue)" }
 
     public var description: String { "\(path): cannot write: \(problem)" }

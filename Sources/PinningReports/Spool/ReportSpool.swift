@@ -1,0 +1,240 @@
+import FileOutput
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A directory of reports waiting to be delivered, so that none is lost while an endpoint is down, slow
+/// or refusing: each report is written to disk for each of its URIs before any delivery is tried, and an
+/// entry leaves the spool only when it is delivered, refused too often, or evicted to keep within
+/// ``limits`` (each counted in ``counters()``).
+///
+/// Layout of ``directory``: `entries/` holds one file per report and URI (``ReportSpoolEntry``), written
+/// with ``FileOutput/OutputFile/createNew(_:at:)`` (temporary file, fsync, link, directory fsync);
+/// `spool.lock` serialises writers and trimming; `counters.json` holds ``ReportSpoolCounters``.
+///
+/// Several processes (and several instances in one process) may share a directory. A sender claims an
+/// entry with a non-blocking `flock` on its file, so each entry is sent by one sender at a time, and the
+/// claim ends when the sender closes it or dies; an entry is updated by replacing its file (new inode) and
+/// removed by unlinking it while claimed, which the next claimant notices. Entries being sent are never
+/// evicted, so the bounds may be exceeded by the entries in flight until they are done.
+///
+/// Delivery is at least once: a crash after the endpoint accepted a report but before its entry was
+/// removed sends it again.
+public final class ReportSpool: Sendable {
+    /// The spool directory.
+    public let directory: String
+    /// How much it keeps.
+    public let limits: ReportSpoolLimits
+    /// When failed entries are retried, and how many refusals they survive.
+    public let retryPolicy: ReportRetryPolicy
+    /// A number in 0…1 for each back-off's jitter; injectable so tests can pin it.
+    private let jitter: @Sendable () -> Double
+
+    var entriesDirectory: String { directory + "/entries" }
+    private var lockPath: String { directory + "/spool.lock" }
+    private var countersPath: String { directory + "/counters.json" }
+
+    /// Opens the spool at `directory`, creating it (mode 0700; its parent must exist) and its `entries`
+    /// folder when missing.
+    public init(directory: String, limits: ReportSpoolLimits = ReportSpoolLimits(),
+                retryPolicy: ReportRetryPolicy = ReportRetryPolicy(),
+                jitter: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }) throws(ReportSpoolError)
+    {
+        self.directory = directory
+        self.limits = limits
+        self.retryPolicy = retryPolicy
+        self.jitter = jitter
+        for folder in [directory, entriesDirectory] {
+            if mkdir(folder, 0o700) != 0 && errno != EEXIST { throw Self.unusable(folder, errno) }
+            var status = stat()
+            guard stat(folder, &status) == 0 else { throw Self.unusable(folder, errno) }
+            guard status.st_mode & S_IFMT == S_IFDIR else { throw Self.unusable(folder, ENOTDIR) }
+        }
+        guard LockedFile.waitForLock(lockPath) != nil else { throw Self.unusable(lockPath, errno) }
+    }
+
+    // MARK: Enqueueing
+
+    /// Writes `body` durably once for each destination, then evicts the oldest entries beyond ``limits``.
+    /// Nothing is written when a destination is unsupported or the report cannot fit; a write failure
+    /// part-way keeps the entries already written (they are complete files) and throws.
+    @discardableResult
+    public func enqueue(_ body: Data, destinations: [URL], now: Date = Date()) throws(ReportSpoolError) -> [ReportSpoolEntry] {
+        guard !destinations.isEmpty else {
+            throw ReportSpoolError(kind: .noDestination, subject: directory, problem: "a report needs at least one destination")
+        }
+        if let unsupported = destinations.first(where: { !ReportSender.canDeliver(to: $0) }) {
+            throw ReportSpoolError(kind: .unsupportedDestination, subject: unsupported.absoluteString,
+                                   problem: "only http and https URLs with a host can receive reports")
+        }
+        let entries = destinations.map { ReportSpoolEntry(destination: $0, body: body, createdAt: now) }
+        let files = entries.map { (entry: $0, bytes: $0.encoded()) }
+        for file in files where file.bytes.count > limits.maximumBytes {
+            throw ReportSpoolError(kind: .reportTooLarge, subject: file.entry.destination.absoluteString,
+                                   problem: "the report's spool entry takes \(file.bytes.count) bytes, more than the spool's \(limits.maximumBytes)")
+        }
+        let lock = try spoolLock()
+        defer { withExtendedLifetime(lock) {} }
+        for file in files {
+            do {
+                try OutputFile.createNew(file.bytes, at: path(of: file.entry.name))
+            } catch {
+                throw ReportSpoolError(kind: .unwritable, subject: error.path, problem: error.problem)
+            }
+        }
+        var evicted = ReportSpoolCounters()
+        evicted.droppedForSpace = trim()
+        try record(evicted, lockHeld: true)
+        return entries
+    }
+
+    /// Removes the oldest unclaimed entries until the spool is within its limits, and temporary files left
+    /// by processes that no longer exist. Called with the spool lock held. Returns how many entries went.
+    private func trim() -> Int {
+        var files: [(name: String, size: Int)] = []
+        for name in listing() {
+            var status = stat()
+            guard stat(path(of: name), &status) == 0 else { continue }
+            if name.hasSuffix(ReportSpoolEntry.suffix) && !name.hasPrefix(".") {
+                files.append((name, Int(status.st_size)))
+            } else if Self.isOrphanedTemporary(name) {
+                unlink(path(of: name))
+            }
+        }
+        files.sort { $0.name < $1.name }
+        var count = files.count, bytes = files.reduce(0) { $0 + $1.size }, removed = 0
+        for file in files where count > limits.maximumEntries || bytes > limits.maximumBytes {
+            guard let claim = LockedFile.claim(path(of: file.name)) else { continue }  // being sent: leave it
+            guard unlink(path(of: file.name)) == 0 else { continue }
+            withExtendedLifetime(claim) {}
+            count -= 1
+            bytes -= file.size
+            removed += 1
+        }
+        return removed
+    }
+
+    /// `.<name>.<pid>.<random>.tmp` (OutputFile's temporary files) whose process is gone: a crash mid-write.
+    private static func isOrphanedTemporary(_ name: String) -> Bool {
+        guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return false }
+        let parts = name.split(separator: ".")
+        guard parts.count >= 4, let pid = Int32(parts[parts.count - 3]) else { return false }
+        return kill(pid, 0) != 0 && errno == ESRCH
+    }
+
+    // MARK: Delivering
+
+    /// Tries every entry that is due at `now`, oldest first, one at a time, and returns what happened.
+    /// A delivered entry is removed; a failed one gets its attempt counted and its next attempt pushed back
+    /// by ``retryPolicy``; one refused for the last allowed time is removed and counted. Entries claimed by
+    /// another sender are skipped, and once a destination fails transiently the rest of its entries wait
+    /// for the next run. Nothing keeps running after this returns.
+    public func deliverPending(using sender: ReportSender, now: Date = Date()) async -> ReportDeliverySummary {
+        var summary = ReportDeliverySummary()
+        var gone = ReportSpoolCounters()
+        var failedDestinations: Set<URL> = []
+        for name in listing().filter({ $0.hasSuffix(ReportSpoolEntry.suffix) && !$0.hasPrefix(".") }).sorted() {
+            let path = path(of: name)
+            guard let claim = LockedFile.claim(path) else {
+                // Claimed by another sender, or delivered and removed since the listing.
+                if access(path, F_OK) == 0 { summary.busy += 1 }
+                continue
+            }
+            // The claim must outlive every removal and rewrite below, whichever way the iteration ends.
+            defer { withExtendedLifetime(claim) {} }
+            guard let data = claim.read(limit: limits.maximumBytes),
+                  var entry = ReportSpoolEntry.decode(data, name: name) else {
+                if unlink(path) == 0 { summary.droppedUnreadable += 1; gone.droppedUnreadable += 1 }
+                continue
+            }
+            if entry.nextAttemptAt > now { summary.notDue += 1; continue }
+            if failedDestinations.contains(entry.destination) { summary.deferred += 1; continue }
+
+            switch await sender.send(entry.body, to: entry.destination) {
+            case .delivered:
+                if unlink(path) == 0 { summary.delivered += 1; gone.delivered += 1 }
+            case .failed(let failure):
+                summary.failures.append(failure)
+                entry.attempts += 1
+                entry.lastError = "\(failure.code): \(failure.problem)"
+                if failure.isPermanent {
+                    entry.rejections += 1
+                    if entry.rejections >= retryPolicy.maximumRejections || failure.kind == .unsupportedDestination {
+                        if unlink(path) == 0 { summary.droppedAsRejected += 1; gone.droppedAsRejected += 1 }
+                        continue
+                    }
+                } else {
+                    failedDestinations.insert(entry.destination)
+                }
+                entry.nextAttemptAt = now + retryPolicy.delay(afterAttempts: entry.attempts, jitter: jitter())
+                do {
+                    // A new file renamed over the claimed one: anyone who opened the old one sees it unlinked.
+                    try OutputFile.write(entry.encoded(), to: path)
+                    summary.retrying += 1
+                } catch {
+                    summary.unsaved.append(ReportSpoolError(kind: .unwritable, subject: error.path, problem: error.problem))
+                }
+            }
+        }
+        do {
+            try record(gone, lockHeld: false)
+        } catch {
+            summary.unsaved.append(error)
+        }
+        return summary
+    }
+
+    // MARK: Reading the state
+
+    /// The entries waiting, oldest first (unreadable files are left out).
+    public func pendingEntries() -> [ReportSpoolEntry] {
+        listing().filter { $0.hasSuffix(ReportSpoolEntry.suffix) && !$0.hasPrefix(".") }.sorted().compactMap { name in
+            guard let data = FileManager.default.contents(atPath: path(of: name)), data.count <= limits.maximumBytes else {
+                return nil
+            }
+            return ReportSpoolEntry.decode(data, name: name)
+        }
+    }
+
+    /// What happened to entries that are gone, across every process that shared the spool.
+    public func counters() -> ReportSpoolCounters {
+        guard let data = FileManager.default.contents(atPath: countersPath),
+              let counters = try? JSONDecoder().decode(ReportSpoolCounters.self, from: data) else { return ReportSpoolCounters() }
+        return counters
+    }
+
+    // MARK: Helpers
+
+    private func path(of name: String) -> String { entriesDirectory + "/" + name }
+
+    private func listing() -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: entriesDirectory)) ?? [] }
+
+    private func spoolLock() throws(ReportSpoolError) -> LockedFile {
+        guard let lock = LockedFile.waitForLock(lockPath) else { throw Self.unusable(lockPath, errno) }
+        return lock
+    }
+
+    /// Adds `delta` to the persistent counters, under the spool lock (taken here unless the caller holds it).
+    private func record(_ delta: ReportSpoolCounters, lockHeld: Bool) throws(ReportSpoolError) {
+        guard !delta.isZero else { return }
+        let lock = lockHeld ? nil : try spoolLock()
+        defer { withExtendedLifetime(lock) {} }
+        var counters = counters()
+        counters.add(delta)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        do {
+            try OutputFile.write(try! encoder.encode(counters), to: countersPath)
+        } catch {
+            throw ReportSpoolError(kind: .unwritable, subject: error.path, problem: error.problem)
+        }
+    }
+
+    private static func unusable(_ path: String, _ code: Int32) -> ReportSpoolError {
+        ReportSpoolError(kind: .unusableDirectory, subject: path, problem: String(cString: strerror(code)))
+    }
+}
