@@ -35,7 +35,14 @@ struct VerifyPinning {
                 throw UsageError(message: "--pin-config needs --host (TrustKit looks the pinned domain up by host name)")
             }
             do {
-                let configuration = try TrustKitConfiguration(contentsOfFile: config)
+                let configuration: TrustKitConfiguration
+                if config == "-" {
+                    let bytes: [UInt8]
+                    do { bytes = try io.stdin.take() } catch { return .failure(InputFailure(error)) }
+                    configuration = try TrustKitConfiguration(data: Data(bytes), path: StandardInput.name)
+                } else {
+                    configuration = try TrustKitConfiguration(contentsOfFile: config)
+                }
                 for warning in configuration.warnings { io.error("warning: \(config): \(warning)") }
                 return .success(VerifyPinning(source: .trustKit(configuration, path: config), reportOnly: reportOnly))
             } catch {

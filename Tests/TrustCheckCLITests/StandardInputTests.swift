@@ -52,6 +52,16 @@ import Testing
         #expect((json["error"] as? [String: Any])?["code"] as? Int == -67820)
     }
 
+    @Test func pinConfigurationFromStandardInput() throws {
+        let fixtures = "Tests/PinningTests/Fixtures/"
+        let config = try bytes(fixtures + "trustkit.json")
+        let result = run(["verify", Self.path(fixtures + "leaf.pem"), Self.path(fixtures + "intermediate.pem"),
+                          "--anchors", Self.path(fixtures + "root.pem"), "--at", "2025-01-01", "--host", "www.example.com",
+                          "--pin-config", "-"], stdin: config)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("pinning: allow (TSKTrustEvaluationSuccess)"))
+    }
+
     @Test func standardInputIsReadOnce() {
         let result = run(["pin", "-", "-"], stdin: Array("not a certificate".utf8))
         #expect(result.status == 2)

@@ -58,7 +58,8 @@ public struct TrustKitConfiguration: Sendable {
         }
     }
 
-    /// Reads the file at `path` (at most `maximumFileSize` bytes).
+    /// Reads the file at `path` (at most `maximumFileSize` bytes). Pipes and FIFOs (`<(...)`, `/dev/stdin`)
+    /// are read to their end like files, still bounded.
     public init(contentsOfFile path: String, registry: TrustKitDomainRegistry = .system) throws(TrustKitConfigurationError) {
         let data: Data
         do {
@@ -68,7 +69,23 @@ public struct TrustKitConfiguration: Sendable {
                     .unreadable, problem: "the file is \(size) bytes, more than the \(Self.maximumFileSize) a configuration may have"
                 ).from(path: path)
             }
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            guard let handle = FileHandle(forReadingAtPath: path) else {
+                throw TrustKitConfigurationError(.unreadable, problem: "cannot open the file for reading").from(path: path)
+            }
+            defer { try? handle.close() }
+            // One byte past the limit, so a stream that is larger than it says (or endless) stays bounded.
+            var read = Data()
+            while read.count <= Self.maximumFileSize,
+                  let chunk = try handle.read(upToCount: Self.maximumFileSize + 1 - read.count), !chunk.isEmpty
+            {
+                read.append(chunk)
+            }
+            guard read.count <= Self.maximumFileSize else {
+                throw TrustKitConfigurationError(
+                    .unreadable, problem: "the input is more than the \(Self.maximumFileSize) bytes a configuration may have"
+                ).from(path: path)
+            }
+            data = read
         } catch let error as TrustKitConfigurationError {
             throw error
         } catch {
