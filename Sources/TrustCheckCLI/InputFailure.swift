@@ -9,6 +9,13 @@ struct InputFailure: Error {
     let message: String
     let line: String
 
+    init(code: String, path: String?, message: String, line: String) {
+        self.code = code
+        self.path = path
+        self.message = message
+        self.line = line
+    }
+
     init(_ error: CertificateLoadError) {
         code = error.code
         path = error.path

@@ -4,13 +4,15 @@ import TrustCertificates
 import TrustEvaluation
 
 /// The pinning stage of `trustcheck verify`, after default validation: `--pin` (SPKI SHA-256 pins, checked
-/// on the evaluated chain, anchor included) or `--pin-config` (a TrustKit configuration, validated for
-/// `--host` exactly as TrustKit's TSKPinningValidator does), and `--report-only`, under which a pin
-/// mismatch is reported but does not block.
+/// on the evaluated chain, anchor included) or `--pin-config` — a TrustKit configuration, validated for
+/// `--host` exactly as TrustKit's TSKPinningValidator does, or an Info.plist whose NSAppTransportSecurity
+/// has NSPinnedDomains (and no TSKConfiguration), applied as Apple applies them inside the SSL policy —
+/// and `--report-only`, under which a pin mismatch is reported but does not block.
 struct VerifyPinning {
     enum Source {
         case pins(PinSet)
         case trustKit(TrustKitConfiguration, path: String)
+        case pinnedDomains(PinnedDomains, path: String)
     }
 
     let source: Source
@@ -34,17 +36,27 @@ struct VerifyPinning {
             guard settings.host != nil, !settings.basicPolicy else {
                 throw UsageError(message: "--pin-config needs --host (TrustKit looks the pinned domain up by host name)")
             }
+            let name = config == "-" ? StandardInput.name : config
+            let data: Data
             do {
-                let configuration: TrustKitConfiguration
-                if config == "-" {
-                    let bytes: [UInt8]
-                    do { bytes = try io.stdin.take() } catch { return .failure(InputFailure(error)) }
-                    configuration = try TrustKitConfiguration(data: Data(bytes), path: StandardInput.name)
-                } else {
-                    configuration = try TrustKitConfiguration(contentsOfFile: config)
+                data = Data(config == "-" ? try io.stdin.take() : try CertificateLoader.read(config))
+            } catch {
+                return .failure(InputFailure(error))
+            }
+            if Self.isAppTransportSecurityPinning(data) {
+                do {
+                    let domains = try PinnedDomains(infoPlist: data)
+                    for warning in domains.warnings { io.error("warning: \(name): \(warning)") }
+                    return .success(VerifyPinning(source: .pinnedDomains(domains, path: name), reportOnly: reportOnly))
+                } catch {
+                    return .failure(InputFailure(code: "pinning.ats." + error.code.rawValue, path: name,
+                                                 message: error.problem, line: "\(name): \(error.problem)"))
                 }
-                for warning in configuration.warnings { io.error("warning: \(config): \(warning)") }
-                return .success(VerifyPinning(source: .trustKit(configuration, path: config), reportOnly: reportOnly))
+            }
+            do {
+                let configuration = try TrustKitConfiguration(data: data, path: name)
+                for warning in configuration.warnings { io.error("warning: \(name): \(warning)") }
+                return .success(VerifyPinning(source: .trustKit(configuration, path: name), reportOnly: reportOnly))
             } catch {
                 return .failure(InputFailure(error))
             }
@@ -54,6 +66,16 @@ struct VerifyPinning {
         } catch {
             return .failure(InputFailure(error))
         }
+    }
+
+    /// An Info.plist that pins through App Transport Security (NSAppTransportSecurity → NSPinnedDomains) and
+    /// has no TrustKit configuration: when both are there, TrustKit's is the one applied.
+    static func isAppTransportSecurityPinning(_ data: Data) -> Bool {
+        guard let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any],
+              plist["TSKConfiguration"] == nil,
+              let ats = plist["NSAppTransportSecurity"] as? [String: Any]
+        else { return false }
+        return ats["NSPinnedDomains"] != nil
     }
 
     /// Applies the pins to `result`, the engine's evaluation for `host` at `time`.
@@ -89,6 +111,31 @@ struct VerifyPinning {
                 notPinnedReason: validation.notPinnedReason?.rawValue, configPath: path,
                 // TrustKit compares its own hash of the key (which differs from the SPKI pin for some RSA keys).
                 pinOfCertificate: { TrustKitSPKIHash(key: $0.publicKey).digest.map { Base64.encode($0) } })
+        case .pinnedDomains(let domains, let path):
+            let verdict = domains.check(result, forHost: host ?? "")
+            guard let identities = verdict.identities else {
+                return PinningOutcome(
+                    decision: .notPinned, result: nil, matches: [], notedHostname: nil, configuredPins: [], enforced: false,
+                    reportOnly: reportOnly, notPinnedReason: "no-pinned-domain", configPath: path,
+                    pinOfCertificate: { PublicKeyPin(of: $0)?.base64 })
+            }
+            // Which identities matched which certificate: leaf identities on the leaf, CA identities above it.
+            var matches: [PinMatch] = []
+            for (index, element) in result.chain.enumerated() {
+                let pins = index == 0 ? identities.leaf?.pins ?? [] : identities.ca?.pins ?? []
+                if let pin = pins.first(where: { $0.matches(element.certificate) }) {
+                    matches.append(PinMatch(pin: pin, chainIndex: index, certificate: element.certificate, source: element.source))
+                }
+            }
+            let pinsFailed = !verdict.pinFailures.isEmpty
+            var decision: PinningOutcome.Decision = verdict.isTrusted ? .allow : .block
+            if reportOnly, result.isTrusted, pinsFailed { decision = .allow }
+            return PinningOutcome(
+                decision: decision, result: nil, matches: matches, notedHostname: identities.domains.first,
+                configuredPins: (identities.leaf?.pins ?? []) + (identities.ca?.pins ?? []), enforced: !reportOnly,
+                reportOnly: reportOnly, notPinnedReason: nil, configPath: path,
+                pinOfCertificate: { PublicKeyPin(of: $0)?.base64 }, appleError: verdict.failure,
+                failedChecks: verdict.pinFailures.map { "[\($0.index)] \($0.check)" })
         }
     }
 }
@@ -112,6 +159,10 @@ struct PinningOutcome {
     let configPath: String?
     /// The pin (base64) that is compared for a certificate, as this pinning source computes it.
     let pinOfCertificate: (Certificate) -> String?
+    /// App Transport Security pinning: Apple's error (-9886 …) when the pins or the chain fail.
+    var appleError: PinningFailure? = nil
+    /// App Transport Security pinning: Apple's failed pin checks (LeafSPKISHA256, CAspkiSHA256) by index.
+    var failedChecks: [String] = []
 
     func isMatched(chainIndex: Int) -> Bool { matches.contains { $0.chainIndex == chainIndex } }
 
@@ -120,15 +171,20 @@ struct PinningOutcome {
         var text = "pinning: \(decision.rawValue)"
         if let result { text += " (\(result.trustKitName))" }
         if let notPinnedReason { text += ": no pin applies (\(notPinnedReason))" }
-        if let first = matches.first {
-            text += ": pin \(first.pin.base64) matches [\(first.chainIndex)] \(CertificateFormatting.displayName(first.certificate))"
+        if !matches.isEmpty {
+            text += ": " + matches.map { "pin \($0.pin.base64) matches [\($0.chainIndex)] \(CertificateFormatting.displayName($0.certificate))" }
+                .joined(separator: ", ")
         } else if result == .failedNoMatchingPin {
             text += ": no configured pin (\(configuredPins.count) given) is on the chain"
             if reportOnly { text += " (report-only: not blocked)" }
         } else if result == .failedInvalidCertificateChain {
             text += ": the chain is not trusted, so pins were not checked"
         }
-        if let notedHostname, result != nil { text += "; pinned domain \(notedHostname)" }
+        if let appleError, !failedChecks.isEmpty {
+            text += ": App Transport Security pins fail (\(failedChecks.joined(separator: ", "))): error \(appleError.code) "
+                + appleError.message + (reportOnly && decision == .allow ? " (report-only: not blocked)" : "")
+        }
+        if let notedHostname, result != nil || appleError != nil || !matches.isEmpty { text += "; pinned domain \(notedHostname)" }
         return text
     }
 
@@ -146,6 +202,8 @@ struct PinningOutcome {
             ("report_only", .bool(reportOnly)),
             ("not_pinned_reason", .string(notPinnedReason)),
             ("config", .string(configPath)),
+            ("apple_error", appleError.map { .object([("code", .int(Int($0.code))), ("message", .string($0.message))]) } ?? .null),
+            ("failed_checks", .strings(failedChecks)),
         ])
     }
 }

@@ -144,4 +144,36 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
     }
+
+    /// An Info.plist with NSAppTransportSecurity → NSPinnedDomains: Apple's pins inside the SSL policy, with
+    /// Apple's error (-9886) when they fail. Fixtures: Tests/PinningTests/Fixtures/generate-evaluators.py.
+    @Test func appTransportSecurityPinnedDomains() throws {
+        let fixtures = Self.pinning
+        let chain = [Self.path(fixtures + "af-leaf.pem"), Self.path(fixtures + "af-intermediate.pem"),
+                     "--anchors", Self.path(fixtures + "af-root.pem"), "--at", "2025-01-01T00:00:00Z",
+                     "--pin-config", Self.path(fixtures + "af-ats-info.plist")]
+        // api.example.com pins the leaf and the root: both are on the chain.
+        let pinned = trustcheck(["verify"] + chain + ["--host", "api.example.com", "--json"])
+        #expect(pinned.status == 0, "\(pinned.stderr)")
+        let allow = try #require(try json(pinned)["pinning"] as? [String: Any])
+        #expect(allow["decision"] as? String == "allow")
+        #expect((allow["matched_pins"] as? [[String: Any]])?.map { $0["index"] as? Int } == [0, 2])
+        #expect(allow["apple_error"] is NSNull)
+        // www.example.com falls under example.com (NSIncludesSubdomains), whose CA identity is on no certificate.
+        let failing = trustcheck(["verify"] + chain + ["--host", "www.example.com", "--json"])
+        #expect(failing.status == 1)
+        let block = try #require(try json(failing)["pinning"] as? [String: Any])
+        #expect(block["decision"] as? String == "block")
+        #expect(block["noted_hostname"] as? String == "example.com")
+        #expect((block["apple_error"] as? [String: Any])?["code"] as? Int == -9886)
+        #expect(block["failed_checks"] as? [String] == ["[1] CAspkiSHA256", "[2] CAspkiSHA256"])
+        #expect(failing.stderr.contains("warning: "), "what Apple skips silently is named")
+        let reported = trustcheck(["verify"] + chain + ["--host", "www.example.com", "--report-only"])
+        #expect(reported.status == 0)
+        #expect(reported.stdout.contains("(report-only: not blocked)"))
+        // NSIncludesSubdomains is 1, not a boolean, on WWW.Example.NET: Apple pins none of its subdomains.
+        let notPinned = trustcheck(["verify"] + chain + ["--host", "sub.www.example.net"])
+        #expect(notPinned.status == 0)
+        #expect(notPinned.stdout.contains("pinning: not-pinned: no pin applies (no-pinned-domain)"))
+    }
 }

@@ -11,4 +11,12 @@ public struct PinMatch: Sendable, Hashable {
     public let certificate: Certificate
     /// Where that certificate came from: sent by the server, or an anchor the server never sent.
     public let source: CertificateSource
+
+    /// A match of `pin` on the certificate at `chainIndex` of an evaluated chain.
+    public init(pin: PublicKeyPin, chainIndex: Int, certificate: Certificate, source: CertificateSource) {
+        self.pin = pin
+        self.chainIndex = chainIndex
+        self.certificate = certificate
+        self.source = source
+    }
 }

@@ -65,8 +65,9 @@ public enum CertificateLoader {
         return result
     }
 
-    /// Reads a whole file, refusing one over `maximumFileSize`; shared with `CRLLoader`.
-    static func read(_ path: String) throws(CertificateLoadError) -> [UInt8] {
+    /// Reads a whole file (a pipe or FIFO too), refusing one over `maximumFileSize`; shared with `CRLLoader`
+    /// and with the CLI for other inputs (pin configurations).
+    public static func read(_ path: String) throws(CertificateLoadError) -> [UInt8] {
         let attributes: [FileAttributeKey: Any]
         do { attributes = try FileManager.default.attributesOfItem(atPath: path) } catch {
             throw CertificateLoadError(path: path, kind: .unreadable, problem: "cannot read: \(reason(error))")
