@@ -37,27 +37,43 @@ public func CFGetTypeID(_ cf: CFTypeRef!) -> CFTypeID {
     return CFTypeIdentifier(of: cf).rawValue
 }
 
+/// The CFTypeID ``CFGetTypeID(_:)`` reports for a CFArray, which here is any Swift array.
 @discardableResult
 public func CFArrayGetTypeID() -> CFTypeID { CFTypeIdentifier.array.rawValue }
+/// The CFTypeID ``CFGetTypeID(_:)`` reports for a CFBoolean: a Swift `Bool` (kCFBooleanTrue or
+/// kCFBooleanFalse on Apple platforms).
 @discardableResult
 public func CFBooleanGetTypeID() -> CFTypeID { CFTypeIdentifier.boolean.rawValue }
+/// The CFTypeID ``CFGetTypeID(_:)`` reports for CFData (`Data`).
 @discardableResult
 public func CFDataGetTypeID() -> CFTypeID { CFTypeIdentifier.data.rawValue }
+/// The CFTypeID ``CFGetTypeID(_:)`` reports for a CFDate (`Date`).
 @discardableResult
 public func CFDateGetTypeID() -> CFTypeID { CFTypeIdentifier.date.rawValue }
+/// The CFTypeID ``CFGetTypeID(_:)`` reports for a CFDictionary, which here is any Swift dictionary
+/// (SecTrustCopyResult's and SecKeyCopyAttributes' results, for instance).
 @discardableResult
 public func CFDictionaryGetTypeID() -> CFTypeID { CFTypeIdentifier.dictionary.rawValue }
+/// The CFTypeID ``CFGetTypeID(_:)`` reports for a CFError, which here is an NSError.
 @discardableResult
 public func CFErrorGetTypeID() -> CFTypeID { CFTypeIdentifier.error.rawValue }
+/// The CFTypeID ``CFGetTypeID(_:)`` reports for a CFNumber: an NSNumber or a Swift integer or
+/// floating-point value.
 @discardableResult
 public func CFNumberGetTypeID() -> CFTypeID { CFTypeIdentifier.number.rawValue }
+/// The CFTypeID ``CFGetTypeID(_:)`` reports for a CFString (`String`).
 @discardableResult
 public func CFStringGetTypeID() -> CFTypeID { CFTypeIdentifier.string.rawValue }
+/// The CFTypeID of a ``SecCertificate``, for the `CFGetTypeID(value) == SecCertificateGetTypeID()`
+/// test iOS code makes before casting a value taken out of a CF collection.
 @discardableResult
 public func SecCertificateGetTypeID() -> CFTypeID { CFTypeIdentifier.certificate.rawValue }
+/// The CFTypeID of a ``SecPolicy``.
 @discardableResult
 public func SecPolicyGetTypeID() -> CFTypeID { CFTypeIdentifier.policy.rawValue }
+/// The CFTypeID of a ``SecTrust``.
 @discardableResult
 public func SecTrustGetTypeID() -> CFTypeID { CFTypeIdentifier.trust.rawValue }
+/// The CFTypeID of a ``SecKey``.
 @discardableResult
 public func SecKeyGetTypeID() -> CFTypeID { CFTypeIdentifier.key.rawValue }

@@ -39,9 +39,15 @@ public typealias CFError = NSError
 /// Apple's CFTypeRef. `Any` rather than `AnyObject` so that `[SecCertificate] as CFArray` (a Swift array, not
 /// an object on Linux) can be passed where Apple's signatures take a CFTypeRef.
 public typealias CFTypeRef = Any
+/// Apple's CFIndex (`signed long`, imported as Int): the counts and indexes of CF collections, as in
+/// SecTrustGetCertificateCount and CFArrayGetValueAtIndex.
 public typealias CFIndex = Int
+/// Apple's CFAbsoluteTime: seconds since 2001-01-01T00:00:00Z, Apple's reference date (what
+/// SecTrustGetVerifyTime returns).
 public typealias CFAbsoluteTime = Double
+/// Apple's CFTimeInterval: a duration in seconds.
 public typealias CFTimeInterval = Double
+/// Apple's CFErrorDomain: the domain string of a CFError, e.g. ``kCFErrorDomainOSStatus``.
 public typealias CFErrorDomain = String
 /// Apple's CFTypeID (`unsigned long`): see CFGetTypeID.
 public typealias CFTypeID = UInt
@@ -69,7 +75,13 @@ public func CFAbsoluteTimeGetCurrent() -> CFAbsoluteTime {
 
 /// Apple's kCFErrorDomainOSStatus, the domain of every error SecTrustCompat creates.
 public let kCFErrorDomainOSStatus: CFErrorDomain = "NSOSStatusErrorDomain"
+/// Apple's kCFErrorLocalizedDescriptionKey (`NSLocalizedDescription`): the message meant for people. A
+/// trust error has Apple's simple message there (`“example.com” certificate is not trusted`); SecKey
+/// errors have the text Apple's CFError composes from ``kCFErrorDescriptionKey``.
 public let kCFErrorLocalizedDescriptionKey: CFString = "NSLocalizedDescription"
+/// Apple's kCFErrorUnderlyingErrorKey (`NSUnderlyingError`): the error behind this one. A trust error's
+/// underlying error has the same domain and code and describes every failure, certificate by
+/// certificate (`Certificate 0 “…” has errors: …;`).
 public let kCFErrorUnderlyingErrorKey: CFString = "NSUnderlyingError"
 /// The key Apple's SecError puts its (unlocalised) message under.
 public let kCFErrorDescriptionKey: CFString = "NSDescription"

@@ -10,6 +10,9 @@ public final class SecCertificate: Sendable, Hashable, CustomStringConvertible {
     /// SecCertificateCopyKey's result, computed once (Apple caches it per certificate too).
     let key: SecKey?
 
+    /// Wraps a certificate TrustCertificates has already parsed, and extracts its public key once.
+    /// Unlike ``SecCertificateCreateWithData(_:_:)`` this applies none of Apple's extra encoding rules
+    /// (version, serial-number length, empty extensions), so it accepts certificates Apple's parser refuses.
     public init(certificate: Certificate) {
         self.certificate = certificate
         self.key = SecKey(publicKey: certificate.publicKey)
@@ -17,6 +20,8 @@ public final class SecCertificate: Sendable, Hashable, CustomStringConvertible {
 
     var summary: String? { certificate.subjectSummary }
 
+    /// Apple's debug form, `<cert(…) s: subject i: issuer>`: the subject summary and the issuer's last
+    /// common name (else its RFC 4514 string), with the object identifier where Apple prints the address.
     public var description: String {
         let issuerSummary = certificate.issuer.commonNames.last ?? certificate.issuer.rfc4514
         return "<cert(\(ObjectIdentifier(self))) s: \(summary ?? "") i: \(issuerSummary)>"

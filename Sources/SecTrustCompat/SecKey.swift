@@ -128,6 +128,9 @@ public final class SecKey: Sendable, Hashable, CustomStringConvertible {
         return attributes
     }
 
+    /// Apple's debug form, shortened: `<SecKeyRef algorithm id: 1, key type: RSAPublicKey, block size: 2048 bits>`,
+    /// and for EC the curve first (`curve type: kSecECCurveSecp256r1, algorithm id: 3, key type: ECPublicKey`);
+    /// Apple's version, key material and address are left out.
     public var description: String {
         switch type {
         case .rsa:
@@ -210,38 +213,84 @@ public final class SecKey: Sendable, Hashable, CustomStringConvertible {
 
 // MARK: - Attribute keys and values (SecItem.h), Apple's string values
 
+/// `kSecClass` ("class"): an item's class; a key's attributes have ``kSecClassKey``.
 public let kSecClass: CFString = "class"
+/// `kSecClassKey` ("keys"): the class of cryptographic keys.
 public let kSecClassKey: CFString = "keys"
+/// `kSecValueData` ("v_Data"): an item's data; for a key, its external representation (the bytes
+/// ``SecKeyCopyExternalRepresentation(_:_:)`` returns).
 public let kSecValueData: CFString = "v_Data"
+/// `kSecAttrKeyType` ("type"): the key's algorithm, ``kSecAttrKeyTypeRSA`` or
+/// ``kSecAttrKeyTypeECSECPrimeRandom``. SecKeyCreateWithData requires it; pinning code reads it to
+/// choose the SubjectPublicKeyInfo header it prepends.
 public let kSecAttrKeyType: CFString = "type"
+/// `kSecAttrKeyClass` ("kcls"): public, private or symmetric. SecKeyCreateWithData requires it and
+/// imports public keys only.
 public let kSecAttrKeyClass: CFString = "kcls"
+/// `kSecAttrKeySizeInBits` ("bsiz"): the key size, an NSNumber: the RSA modulus's bit length (2048, or
+/// 2047 for a short modulus) or the curve size (256, 384, 521). SecKeyCreateWithData ignores it.
 public let kSecAttrKeySizeInBits: CFString = "bsiz"
+/// `kSecAttrEffectiveKeySize` ("esiz"): how many of the key's bits count for its strength; the same
+/// as kSecAttrKeySizeInBits for RSA and EC, as Apple reports it.
 public let kSecAttrEffectiveKeySize: CFString = "esiz"
+/// `kSecAttrApplicationLabel` ("klbl"): a key's lookup label, which Apple sets to the SHA-1 of its
+/// external representation (some pinning code compares it).
 public let kSecAttrApplicationLabel: CFString = "klbl"
+/// `kSecAttrApplicationTag` ("atag"): an application's own tag on a keychain key. Never present:
+/// SecTrustCompat has no keychain.
 public let kSecAttrApplicationTag: CFString = "atag"
+/// `kSecAttrLabel` ("labl"): the user-visible label of a keychain item. Never present: no keychain.
 public let kSecAttrLabel: CFString = "labl"
+/// `kSecAttrIsPermanent` ("perm"): whether the key is stored in a keychain; true, because Apple's
+/// public-key attributes say so.
 public let kSecAttrIsPermanent: CFString = "perm"
+/// `kSecAttrIsModifiable` ("modi"): whether the item's attributes can be changed; true, as on Apple.
 public let kSecAttrIsModifiable: CFString = "modi"
+/// `kSecAttrIsSensitive` ("sens"): whether the key can only be exported wrapped; false for a public key.
 public let kSecAttrIsSensitive: CFString = "sens"
+/// `kSecAttrWasAlwaysSensitive` ("asen"): whether the key has always been sensitive; false.
 public let kSecAttrWasAlwaysSensitive: CFString = "asen"
+/// `kSecAttrIsExtractable` ("extr"): whether the key can be exported; true.
 public let kSecAttrIsExtractable: CFString = "extr"
+/// `kSecAttrWasNeverExtractable` ("next"): whether the key has never been exportable; false.
 public let kSecAttrWasNeverExtractable: CFString = "next"
+/// `kSecAttrCanEncrypt` ("encr"): whether the key can encrypt; true for a public key. (SecKey does no
+/// cryptography here: these usage flags copy Apple's dictionaries.)
 public let kSecAttrCanEncrypt: CFString = "encr"
+/// `kSecAttrCanDecrypt` ("decr"): whether the key can decrypt; true for RSA public keys, false for EC,
+/// as Apple's dictionaries say.
 public let kSecAttrCanDecrypt: CFString = "decr"
+/// `kSecAttrCanDerive` ("drve"): whether the key can derive other keys; false.
 public let kSecAttrCanDerive: CFString = "drve"
+/// `kSecAttrCanSign` ("sign"): whether the key can sign; false for a public key.
 public let kSecAttrCanSign: CFString = "sign"
+/// `kSecAttrCanVerify` ("vrfy"): whether the key can verify signatures; true.
 public let kSecAttrCanVerify: CFString = "vrfy"
+/// `kSecAttrCanSignRecover` ("snrc"): whether the key can sign with data recovery; false.
 public let kSecAttrCanSignRecover: CFString = "snrc"
+/// `kSecAttrCanVerifyRecover` ("vyrc"): whether the key can verify with data recovery; false.
 public let kSecAttrCanVerifyRecover: CFString = "vyrc"
+/// `kSecAttrCanWrap` ("wrap"): whether the key can wrap other keys; true.
 public let kSecAttrCanWrap: CFString = "wrap"
+/// `kSecAttrCanUnwrap` ("unwp"): whether the key can unwrap other keys; false.
 public let kSecAttrCanUnwrap: CFString = "unwp"
+/// `kSecAttrTokenID` ("tkid"): the token holding the key, such as the Secure Enclave. Never present;
+/// SecKeyCreateWithData ignores it.
 public let kSecAttrTokenID: CFString = "tkid"
 
+/// `kSecAttrKeyTypeRSA` ("42"): RSA keys. SecKeyCreateWithData also accepts the number 42.
 public let kSecAttrKeyTypeRSA: CFString = "42"
+/// `kSecAttrKeyTypeECSECPrimeRandom` ("73"): elliptic-curve keys on NIST prime curves (P-256,
+/// P-384 and P-521 here). SecKeyCreateWithData also accepts the number 73.
 public let kSecAttrKeyTypeECSECPrimeRandom: CFString = "73"
 /// The older name of kSecAttrKeyTypeECSECPrimeRandom (same value).
 public let kSecAttrKeyTypeEC: CFString = "73"
 
+/// `kSecAttrKeyClassPublic` ("0"): public keys, the only class SecTrustCompat creates or imports.
 public let kSecAttrKeyClassPublic: CFString = "0"
+/// `kSecAttrKeyClassPrivate` ("1"): private keys. SecKeyCreateWithData refuses them:
+/// ``errSecUnimplemented`` for RSA and EC (which Apple imports), ``errSecParam`` for other types.
 public let kSecAttrKeyClassPrivate: CFString = "1"
+/// `kSecAttrKeyClassSymmetric` ("2"): symmetric keys. SecKeyCreateWithData refuses them with
+/// ``errSecUnimplemented``.
 public let kSecAttrKeyClassSymmetric: CFString = "2"

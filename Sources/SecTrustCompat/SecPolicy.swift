@@ -12,6 +12,10 @@ public final class SecPolicy: Sendable, CustomStringConvertible {
     /// Set for a revocation policy only.
     let revocation: RevocationRequirement?
 
+    /// Wraps an engine policy as it is: its own profile (webpki or rfc5280 as well as Apple's) and
+    /// requirements SecPolicyCreate… cannot express, such as `maximumIntermediates`. It is never a
+    /// revocation policy, and SecPolicyCopyProperties reports no kSecPolicyName for it, even for an SSL
+    /// policy with peer names (only SecPolicyCreateSSL records the hostname).
     public convenience init(policy: TrustPolicy) {
         self.init(policy: policy, hostname: nil)
     }
@@ -38,6 +42,8 @@ public final class SecPolicy: Sendable, CustomStringConvertible {
         return policy.kind == .basicX509 ? true : nil
     }
 
+    /// Which policy this is, for logs: `<SecPolicyRef: basicX509>`, `<SecPolicyRef: sslServer example.com>`
+    /// (`sslClient` for a client), or `<SecPolicyRef: revocation flags 8>`.
     public var description: String {
         if let revocation { return "<SecPolicyRef: revocation flags \(revocation.flags)>" }
         switch policy.kind {
@@ -48,11 +54,22 @@ public final class SecPolicy: Sendable, CustomStringConvertible {
     }
 }
 
+/// `kSecPolicyAppleX509Basic` (1.2.840.113635.100.1.2): the OID of Apple's basic X.509 policy,
+/// what SecPolicyCopyProperties reports for SecPolicyCreateBasicX509.
 public let kSecPolicyAppleX509Basic: CFString = "1.2.840.113635.100.1.2"
+/// `kSecPolicyAppleSSL` (1.2.840.113635.100.1.3): the OID of Apple's SSL policy, what
+/// SecPolicyCopyProperties reports for SecPolicyCreateSSL, server and client alike.
 public let kSecPolicyAppleSSL: CFString = "1.2.840.113635.100.1.3"
+/// `kSecPolicyAppleRevocation` (1.2.840.113635.100.1.21): the OID of Apple's revocation policy, what
+/// SecPolicyCopyProperties reports for SecPolicyCreateRevocation.
 public let kSecPolicyAppleRevocation: CFString = "1.2.840.113635.100.1.21"
+/// `kSecPolicyOid`: the SecPolicyCopyProperties key of the policy's OID (kSecPolicyApple…).
 public let kSecPolicyOid: CFString = "SecPolicyOid"
+/// `kSecPolicyName`: the SecPolicyCopyProperties key of the name the policy checks, the hostname given
+/// to SecPolicyCreateSSL; absent when there is none.
 public let kSecPolicyName: CFString = "SecPolicyName"
+/// `kSecPolicyClient`: the SecPolicyCopyProperties key that is true for an SSL client policy
+/// (`SecPolicyCreateSSL(false, …)`); absent otherwise.
 public let kSecPolicyClient: CFString = "SecPolicyClient"
 
 /// A policy for TLS: `server` true to evaluate a server's certificate (serverAuth), false for a client's.
@@ -70,11 +87,24 @@ public func SecPolicyCreateBasicX509() -> SecPolicy {
 
 // SecPolicyCreateRevocation's flags (SecPolicy.h), `CFOptionFlags` constants as Swift imports the anonymous
 // CF_ENUM(CFOptionFlags).
+/// `kSecRevocationOCSPMethod` (1): check revocation with OCSP. Accepted and kept; TrustCheck sends
+/// no OCSP request.
 public let kSecRevocationOCSPMethod: CFOptionFlags = 1 << 0
+/// `kSecRevocationCRLMethod` (2): check revocation with CRLs. Accepted and kept; TrustCheck downloads
+/// no CRL.
 public let kSecRevocationCRLMethod: CFOptionFlags = 1 << 1
+/// `kSecRevocationPreferCRL` (4): try CRLs before OCSP when both methods are allowed. Accepted and
+/// kept; changes nothing here.
 public let kSecRevocationPreferCRL: CFOptionFlags = 1 << 2
+/// `kSecRevocationRequirePositiveResponse` (8): fail unless every certificate gets a revocation
+/// answer. Since TrustCheck gets none, every certificate below the top of the chain fails
+/// RevocationResponseRequired (``errSecIncompleteCertRevocationCheck``, recoverable).
 public let kSecRevocationRequirePositiveResponse: CFOptionFlags = 1 << 3
+/// `kSecRevocationNetworkAccessDisabled` (16): check revocation without the network. The revocation
+/// policy's NoNetworkAccess follows this flag (without it, false: fetching back on, as on Apple), which
+/// SecTrustGetNetworkFetchAllowed reports; TrustCheck never uses the network either way.
 public let kSecRevocationNetworkAccessDisabled: CFOptionFlags = 1 << 4
+/// `kSecRevocationUseAnyAvailableMethod` (3): OCSP or CRL, whichever is available.
 public let kSecRevocationUseAnyAvailableMethod: CFOptionFlags = kSecRevocationOCSPMethod | kSecRevocationCRLMethod
 
 /// A revocation policy, to evaluate together with an SSL or BasicX509 policy; nil for flags Apple refuses

@@ -61,6 +61,7 @@ public final class SecTrust: @unchecked Sendable, CustomStringConvertible {
         state = State(certificates: certificates, policies: policies)
     }
 
+    /// `<SecTrustRef: …>`, naming the object (not its certificates or result), for logs.
     public var description: String { "<SecTrustRef: \(ObjectIdentifier(self))>" }
 
     // MARK: State access

@@ -8,19 +8,38 @@ public typealias SecTrustCallback = (SecTrust, SecTrustResultType) -> Void
 public typealias SecTrustWithErrorCallback = (SecTrust, Bool, CFError?) -> Void
 
 // SecTrustCopyResult keys.
+/// `kSecTrustResultValue` ("TrustResultValue"): the SecTrustCopyResult key of the result type, an
+/// NSNumber holding the ``SecTrustResultType`` raw value.
 public let kSecTrustResultValue: CFString = "TrustResultValue"
 /// Apple SPI (SecTrustPriv.h), public here: the per-certificate failed checks.
 public let kSecTrustResultDetails: CFString = "TrustResultDetails"
+/// `kSecTrustEvaluationDate` ("TrustEvaluationDate"): the SecTrustCopyResult key of the date the
+/// chain was evaluated for: the verify date as set, or as the first evaluation pinned it.
 public let kSecTrustEvaluationDate: CFString = "TrustEvaluationDate"
+/// `kSecTrustExtendedValidation` ("TrustExtendedValidation"): Apple's SecTrustCopyResult key, true for
+/// an Extended Validation chain. Never present: TrustCheck does not recognise EV.
 public let kSecTrustExtendedValidation: CFString = "TrustExtendedValidation"
+/// `kSecTrustOrganizationName` ("Organization"): Apple's SecTrustCopyResult key of an EV
+/// certificate's organization. Never present.
 public let kSecTrustOrganizationName: CFString = "Organization"
+/// `kSecTrustRevocationChecked` ("TrustRevocationChecked"): Apple's SecTrustCopyResult key, true when
+/// revocation was checked. Never present: TrustCheck fetches no revocation data.
 public let kSecTrustRevocationChecked: CFString = "TrustRevocationChecked"
+/// `kSecTrustRevocationValidUntilDate` ("TrustExpirationDate"): Apple's SecTrustCopyResult key of
+/// the date the revocation answers expire. Never present.
 public let kSecTrustRevocationValidUntilDate: CFString = "TrustExpirationDate"
+/// `kSecTrustCertificateTransparency` ("TrustCertificateTransparency"): Apple's SecTrustCopyResult
+/// key, true when the chain met the Certificate Transparency policy. Never present: no CT here.
 public let kSecTrustCertificateTransparency: CFString = "TrustCertificateTransparency"
 
 // SecTrustCopyProperties keys.
+/// `kSecPropertyKeyType` ("type"): the key of an entry's kind in SecTrustCopyProperties' array;
+/// always ``kSecPropertyTypeError`` here.
 public let kSecPropertyKeyType: CFString = "type"
+/// `kSecPropertyKeyValue` ("value"): the key of an entry's value in SecTrustCopyProperties' array,
+/// the failure's sentence (e.g. "Hostname mismatch.").
 public let kSecPropertyKeyValue: CFString = "value"
+/// `kSecPropertyTypeError` ("error"): the kind of an entry that describes a failure.
 public let kSecPropertyTypeError: CFString = "error"
 
 // MARK: - Creating and configuring

@@ -16,7 +16,12 @@ import TrustEvaluation
 /// (nothing is trusted without custom anchors) and `systemAnchorsLoadError` says why.
 /// All members are thread-safe.
 public enum SecTrustCompatConfiguration {
+    /// `TRUSTCHECK_SYSTEM_ANCHORS`: the environment variable that names the system store's path (a
+    /// bundle or a directory) when `setSystemAnchorsPath(_:)` was not called. Read once, when the
+    /// store loads; an empty value counts as unset.
     public static let systemAnchorsEnvironmentVariable = "TRUSTCHECK_SYSTEM_ANCHORS"
+    /// `/etc/ssl/certs/ca-certificates.crt`, Debian's CA bundle: the path when neither
+    /// `setSystemAnchorsPath(_:)` nor the environment variable names another.
     public static let defaultSystemAnchorsPath = CertificateStore.defaultSystemBundlePath
 
     /// Chooses the system store's path. Only possible before the store is loaded: returns false, and changes
