@@ -2,6 +2,7 @@
 public enum TrustErrorSubtype: Int, Sendable, Comparable, CaseIterable {
     case blocked = 0, revoked, keySize, weakHash, denied, compliance, pinning, trust, usage, name, expired, invalid
 
+    /// Apple's priority order: a lower subtype outranks a higher one when choosing the primary error.
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// Apple's simple message; `summary` is the subject summary of the certificate at fault.
