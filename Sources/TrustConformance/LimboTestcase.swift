@@ -164,7 +164,7 @@ public struct LimboTestcase: Decodable, Sendable, Hashable {
     /// Expectations under other profiles, keyed by profile name.
     public var otherProfiles: [String: OtherProfileExpectation]?
     /// SPKI SHA-256 pins checked with `PinSet.check` after default validation; `expected_result` stays the
-    /// default validation's verdict. Present exactly when `expectedPinResult` is.
+    /// default validation's verdict. In a decoded vector, present exactly when `expectedPinResult` is.
     public var pins: PinSet?
     /// The `PinVerdict` the pins give (its raw value in the file: "pinned", "no-matching-pin",
     /// "chain-not-trusted").

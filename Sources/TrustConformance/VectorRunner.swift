@@ -114,18 +114,18 @@ public struct VectorRunner: Sendable {
         return problems
     }
 
-    /// The pin expectations `pinning` does not meet. The pin verdict is checked apart from `expected_result`:
+    /// The pin expectations `pinCheck` does not meet. The pin verdict is checked apart from `expected_result`:
     /// a vector can be SUCCESS by default validation and still no-matching-pin.
-    static func pinProblems(_ testcase: LimboTestcase, _ pinning: PinCheckResult) -> [String] {
+    static func pinProblems(_ testcase: LimboTestcase, _ pinCheck: PinCheckResult) -> [String] {
         var problems: [String] = []
-        if let expected = testcase.expectedPinResult, expected != pinning.verdict {
-            problems.append("expected_pin_result: expected \(expected.rawValue), got \(pinning.verdict.rawValue)"
-                + (pinning.failure.map { ": \($0)" } ?? ""))
+        if let expected = testcase.expectedPinResult, expected != pinCheck.verdict {
+            problems.append("expected_pin_result: expected \(expected.rawValue), got \(pinCheck.verdict.rawValue)"
+                + (pinCheck.failure.map { ": \($0)" } ?? ""))
         }
-        let matches = pinning.matches.map(\.chainIndex)
+        let matches = pinCheck.matches.map(\.chainIndex)
         if let expected = testcase.expectedPinMatches, expected != matches {
-            problems.append("expected_pin_matches: expected \(expected), got \(matches) ("
-                + pinning.matches.map { "[\($0.chainIndex)] \($0.pin)" }.joined(separator: ", ") + ")")
+            let pins = pinCheck.matches.map { "[\($0.chainIndex)] \($0.pin)" }.joined(separator: ", ")
+            problems.append("expected_pin_matches: expected \(expected), got \(matches)" + (pins.isEmpty ? "" : " (\(pins))"))
         }
         return problems
     }

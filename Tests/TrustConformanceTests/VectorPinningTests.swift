@@ -42,7 +42,7 @@ import Testing
         #expect(problems.count == 2, "\(problems)")
         #expect(problems.contains { $0.hasPrefix("expected_pin_result: expected pinned, got no-matching-pin: ")
             && $0.hasSuffix("(\(PinningFailure.pinMismatchStatus))") }, "\(problems)")
-        #expect(problems.contains("expected_pin_matches: expected [0], got [] ()"), "\(problems)")
+        #expect(problems.contains("expected_pin_matches: expected [0], got []"), "\(problems)")
     }
 
     /// `expected_result` is the default validation's verdict and the pin result is checked on its own, so a

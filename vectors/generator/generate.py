@@ -10,6 +10,9 @@ derived from certificate names, dates are fixed, ECDSA uses RFC 6979 nonces.  Se
 
 Every vector's expected_failures list is written by hand from docs/specs (apple-sectrust.md); the
 status / message / SecTrustResultType are derived mechanically from it (apple.py, spec §2.4).
+A pinning vector's expected_pin_result / expected_pin_matches are derived the same way from its chain,
+its failures and cryptography's SPKI hashes (pin_expectations), and must agree with the verdict stated
+by hand.
 """
 
 from __future__ import annotations
