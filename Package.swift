@@ -32,7 +32,7 @@ let package = Package(
         // Every file written to a path a user named goes through FileOutput, which never replaces a device,
         // FIFO or symbolic link.
         .target(name: "FileOutput"),
-        .target(name: "TrustConformance", dependencies: ["TrustEvaluation", "TrustCertificates", "FileOutput"]),
+        .target(name: "TrustConformance", dependencies: ["TrustEvaluation", "TrustCertificates", "FileOutput", "Pinning"]),
         .target(
             name: "TrustCheckCLI",
             dependencies: ["TrustCertificates", "TrustEvaluation", "TrustConformance", "Pinning"]
@@ -55,7 +55,7 @@ let package = Package(
         .testTarget(
             name: "PinningReportsTests", dependencies: ["PinningReports", "Pinning", "TrustEvaluation", "TrustCertificates"]),
         .testTarget(
-            name: "TrustConformanceTests", dependencies: ["TrustConformance", "TrustEvaluation"],
+            name: "TrustConformanceTests", dependencies: ["TrustConformance", "TrustEvaluation", "Pinning"],
             exclude: ["limbo-expectations.json"]),
         .testTarget(
             name: "TrustCheckCLITests", dependencies: ["TrustCheckCLI", "trustcheck", "CertificateFixtures", "TestSupport"],

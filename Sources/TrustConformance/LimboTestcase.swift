@@ -1,4 +1,5 @@
 import Foundation
+import Pinning
 import TrustEvaluation
 
 /// An x509-limbo suite: `{"version": 1, "testcases": [...]}`. TrustCheck's own vector files
@@ -162,6 +163,14 @@ public struct LimboTestcase: Decodable, Sendable, Hashable {
     public var expectedFailures: [ExpectedFailure]?
     /// Expectations under other profiles, keyed by profile name.
     public var otherProfiles: [String: OtherProfileExpectation]?
+    /// SPKI SHA-256 pins checked with `PinSet.check` after default validation; `expected_result` stays the
+    /// default validation's verdict. In a decoded vector, present exactly when `expectedPinResult` is.
+    public var pins: PinSet?
+    /// The `PinVerdict` the pins give (its raw value in the file: "pinned", "no-matching-pin",
+    /// "chain-not-trusted").
+    public var expectedPinResult: PinVerdict?
+    /// The evaluated chain's indices (0 = leaf) that carry a pin, in chain order; one entry per match.
+    public var expectedPinMatches: [Int]?
 
     public init(id: String, validationKind: ValidationKind = .server, trustedCerts: [String] = [],
                 untrustedIntermediates: [String] = [], peerCertificate: String, validationTime: String? = nil,
@@ -224,6 +233,9 @@ public struct LimboTestcase: Decodable, Sendable, Hashable {
         case expectedChain = "expected_chain"
         case expectedFailures = "expected_failures"
         case otherProfiles = "other_profiles"
+        case pins
+        case expectedPinResult = "expected_pin_result"
+        case expectedPinMatches = "expected_pin_matches"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -275,6 +287,38 @@ public struct LimboTestcase: Decodable, Sendable, Hashable {
                 throw DecodingError.dataCorruptedError(
                     forKey: .otherProfiles, in: c, debugDescription: "unknown profile \"\(name)\" in other_profiles")
             }
+        }
+        try decodePinning(c)
+    }
+
+    /// The pin fields: the pins must parse, the verdict must be a `PinVerdict`, and pins come with a verdict
+    /// to check them against (and the other way round), so a half-written pinning vector cannot pass silently.
+    private mutating func decodePinning(_ c: KeyedDecodingContainer<CodingKeys>) throws {
+        if let texts = try c.decodeIfPresent([String].self, forKey: .pins) {
+            do throws(PinFormatError) {
+                pins = try PinSet(parsing: texts)
+            } catch {
+                throw DecodingError.dataCorruptedError(forKey: .pins, in: c, debugDescription: error.description)
+            }
+        }
+        if let name = try c.decodeIfPresent(String.self, forKey: .expectedPinResult) {
+            guard let verdict = PinVerdict(rawValue: name) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .expectedPinResult, in: c,
+                    debugDescription: "unknown pin result \"\(name)\" (expected pinned, no-matching-pin or chain-not-trusted)")
+            }
+            expectedPinResult = verdict
+        }
+        expectedPinMatches = try c.decodeIfPresent([Int].self, forKey: .expectedPinMatches)
+        if pins != nil, expectedPinResult == nil {
+            throw DecodingError.keyNotFound(
+                CodingKeys.expectedPinResult,
+                .init(codingPath: c.codingPath, debugDescription: "pins need an expected_pin_result to check"))
+        }
+        if pins == nil, expectedPinResult != nil || expectedPinMatches != nil {
+            throw DecodingError.keyNotFound(
+                CodingKeys.pins,
+                .init(codingPath: c.codingPath, debugDescription: "pin expectations without pins to check"))
         }
     }
 }

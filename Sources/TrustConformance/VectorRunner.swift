@@ -1,4 +1,5 @@
 import Foundation
+import Pinning
 import TrustCertificates
 import TrustEvaluation
 
@@ -35,6 +36,8 @@ public struct VectorRunner: Sendable {
         public let id: String
         public let actual: LimboResult
         public let evaluation: TrustEvaluationResult?
+        /// The case's pins checked against `evaluation`; nil when it has no pins or was not evaluated.
+        public let pinCheck: PinCheckResult?
         public let problems: [String]
 
         public var passed: Bool { problems.isEmpty }
@@ -46,7 +49,7 @@ public struct VectorRunner: Sendable {
         let actual = result(of: outcome, id: testcase.id)
         if case .skipped(let reason) = outcome {
             problems.append("cannot be evaluated: \(reason)")
-            return Report(id: testcase.id, actual: actual, evaluation: nil, problems: problems)
+            return Report(id: testcase.id, actual: actual, evaluation: nil, pinCheck: nil, problems: problems)
         }
         if !actual.matches(testcase.expectedResult) {
             problems.append("expected \(testcase.expectedResult.rawValue), got \(actual.actualResult.rawValue)"
@@ -57,11 +60,13 @@ public struct VectorRunner: Sendable {
                 problems.append("inputs were rejected, so the detailed expectations cannot be checked: "
                     + (actual.context ?? ""))
             }
-            return Report(id: testcase.id, actual: actual, evaluation: nil, problems: problems)
+            return Report(id: testcase.id, actual: actual, evaluation: nil, pinCheck: nil, problems: problems)
         }
         problems += Self.detailProblems(testcase, evaluation)
+        let pinCheck = testcase.pins?.check(evaluation)
+        if let pinCheck { problems += Self.pinProblems(testcase, pinCheck) }
         problems += otherProfileProblems(testcase)
-        return Report(id: testcase.id, actual: actual, evaluation: evaluation, problems: problems)
+        return Report(id: testcase.id, actual: actual, evaluation: evaluation, pinCheck: pinCheck, problems: problems)
     }
 
     private func result(of outcome: LimboRunner.Outcome, id: String) -> LimboResult {
@@ -109,6 +114,22 @@ public struct VectorRunner: Sendable {
         return problems
     }
 
+    /// The pin expectations `pinCheck` does not meet. The pin verdict is checked apart from `expected_result`:
+    /// a vector can be SUCCESS by default validation and still no-matching-pin.
+    static func pinProblems(_ testcase: LimboTestcase, _ pinCheck: PinCheckResult) -> [String] {
+        var problems: [String] = []
+        if let expected = testcase.expectedPinResult, expected != pinCheck.verdict {
+            problems.append("expected_pin_result: expected \(expected.rawValue), got \(pinCheck.verdict.rawValue)"
+                + (pinCheck.failure.map { ": \($0)" } ?? ""))
+        }
+        let matches = pinCheck.matches.map(\.chainIndex)
+        if let expected = testcase.expectedPinMatches, expected != matches {
+            let pins = pinCheck.matches.map { "[\($0.chainIndex)] \($0.pin)" }.joined(separator: ", ")
+            problems.append("expected_pin_matches: expected \(expected), got \(matches)" + (pins.isEmpty ? "" : " (\(pins))"))
+        }
+        return problems
+    }
+
     private func otherProfileProblems(_ testcase: LimboTestcase) -> [String] {
         var problems: [String] = []
         for (name, expectation) in (testcase.otherProfiles ?? [:]).sorted(by: { $0.key < $1.key }) {
@@ -141,6 +162,6 @@ extension LimboTestcase {
     /// Whether the case expects anything beyond SUCCESS/FAILURE from an evaluation.
     var expectsEvaluationDetails: Bool {
         expectedAppleResult != nil || expectedStatus != nil || expectedMessage != nil || expectedChain != nil
-            || expectedFailures != nil
+            || expectedFailures != nil || pins != nil
     }
 }

@@ -7,7 +7,9 @@ For every testcase:
                    [-verify_hostname H | -verify_ip IP] -show_chain <peer_certificate>
 where the effective anchors are trusted_certs, plus system_anchors when anchors_only is false
 (or only system_anchors when no custom anchors are set).  OpenSSL's verdict is compared with
-expected_result and, when both succeed, OpenSSL's chain with expected_chain (by subject).
+expected_result and, when both succeed, OpenSSL's chain with expected_chain (by subject).  For a vector
+with `pins`, the pin verdict is recomputed on OpenSSL's chain (SPKI SHA-256 of each certificate on it,
+found by subject among the supplied ones) and compared with expected_pin_result / expected_pin_matches.
 
 Apple-specific rules make some disagreements inevitable; they are listed in EXPECTED below with the
 reason (and in vectors/README.md).  Exit status is 1 only for *unexpected* disagreements.
@@ -88,6 +90,10 @@ EXPECTED = {
     "trustcheck::keys-and-signatures::sha1-intermediate-ssl": "Apple SSL SignatureHashAlgorithms forbids SHA-1.",
     "trustcheck::keys-and-signatures::md5-leaf-ssl": "Apple WeakSignature (MD5) + SignatureHashAlgorithms.",
     "trustcheck::keys-and-signatures::md5-leaf-basic": "Apple WeakSignature (MD5) is part of every policy.",
+    # --- pinning (the verdict is default validation's; the pin verdict follows it) ---
+    "trustcheck::pinning::cross-signed-pin-on-chosen-root":
+        "path-building::expired-root-valid-cross-sign with a pin: OpenSSL 3.0 does not backtrack from the expired Root A, so its chain is not trusted and no pin is checked.",
+    "trustcheck::pinning::cross-signed-pin-on-expired-root-key": "As cross-signed-pin-on-chosen-root.",
 }
 
 # id -> why OpenSSL builds a different (but also valid) chain.
@@ -97,6 +103,37 @@ EXPECTED_CHAIN = {
     "trustcheck::path-building::loop-with-exit":
         "OpenSSL walks leaf <- A(by B) <- B <- A(by root) <- root; Apple's cycle check stops [leaf, A, B] and uses leaf <- A(by root) <- root.",
 }
+
+
+def der_of(pem: str) -> bytes:
+    return base64.b64decode("".join(l for l in pem.splitlines() if "-----" not in l))
+
+
+def spki_pin(pem: str) -> str:
+    """The SPKI SHA-256 pin of a certificate, computed by OpenSSL (x509 -pubkey, pkey -outform der)."""
+    pub = subprocess.run(["openssl", "x509", "-pubkey", "-noout"], input=pem.encode(),
+                         capture_output=True, check=True).stdout
+    spki = subprocess.run(["openssl", "pkey", "-pubin", "-outform", "der"], input=pub,
+                          capture_output=True, check=True).stdout
+    return base64.b64encode(hashlib.sha256(spki).digest()).decode()
+
+
+def openssl_pin_result(tc: dict, ok: bool, chain: list[str], workdir: Path):
+    """(verdict, matched chain indices) of the vector's pins on OpenSSL's chain, or None when a subject of
+    that chain names supplied certificates with different keys (the chain's keys are then unknown)."""
+    if not ok:
+        return "chain-not-trusted", []
+    keys_by_subject: dict[str, set[str]] = {}
+    for pem in [tc["peer_certificate"]] + tc["trusted_certs"] + tc["untrusted_intermediates"] + tc.get("system_anchors", []):
+        keys_by_subject.setdefault(subject_line(pem, workdir), set()).add(spki_pin(pem))
+    matches = []
+    for ix, subject in enumerate(chain):
+        keys = keys_by_subject.get(subject, set())
+        if len(keys) != 1:
+            return None
+        if keys & set(tc["pins"]):
+            matches.append(ix)
+    return ("pinned" if matches else "no-matching-pin"), matches
 
 
 def effective_anchors(tc: dict) -> list[str]:
@@ -168,6 +205,8 @@ def main() -> int:
     total = agree = 0
     disagreements = []
     chain_mismatches = []
+    pin_mismatches = []
+    pins_checked = 0
     with tempfile.TemporaryDirectory() as d:
         workdir = Path(d)
         for f in files:
@@ -183,11 +222,16 @@ def main() -> int:
                         pems = {}
                         for pem in ([tc["peer_certificate"]] + tc["trusted_certs"]
                                     + tc["untrusted_intermediates"] + tc.get("system_anchors", [])):
-                            der = base64.b64decode("".join(l for l in pem.splitlines() if "-----" not in l))
-                            pems[hashlib.sha256(der).hexdigest()] = pem
+                            pems[hashlib.sha256(der_of(pem)).hexdigest()] = pem
                         want = [subject_line(pems[h], workdir) for h in tc["expected_chain"]]
                         if want != chain:
                             chain_mismatches.append((tc["id"], want, chain))
+                    if "pins" in tc:
+                        pins_checked += 1
+                        got = openssl_pin_result(tc, ok, chain, workdir)
+                        want = (tc["expected_pin_result"], tc.get("expected_pin_matches", []))
+                        if got != want:
+                            pin_mismatches.append((tc["id"], want, got))
                 else:
                     disagreements.append((tc["id"], expected_ok, ok, err))
                 if args.verbose:
@@ -207,7 +251,8 @@ def main() -> int:
         return 0
     print(f"{total} testcases, {agree} agree with OpenSSL, {len(disagreements)} disagree "
           f"({len(expected)} expected, {len(unexpected)} unexpected), {len(chain_mismatches)} chain mismatches "
-          f"({len(chain_mismatches) - len([x for x in chain_mismatches if x[0] not in EXPECTED_CHAIN])} expected)")
+          f"({len(chain_mismatches) - len([x for x in chain_mismatches if x[0] not in EXPECTED_CHAIN])} expected), "
+          f"pins: {pins_checked} checked on OpenSSL's chain, {len(pin_mismatches)} differ")
     for id_, exp, got, err in disagreements:
         tag = "expected  " if id_ in EXPECTED else "UNEXPECTED"
         print(f"  {tag} {id_}: vector={'SUCCESS' if exp else 'FAILURE'} openssl={'SUCCESS' if got else 'FAILURE'}"
@@ -215,11 +260,13 @@ def main() -> int:
     for id_, want, got in chain_mismatches:
         tag = "expected  " if id_ in EXPECTED_CHAIN else "UNEXPECTED"
         print(f"  {tag} chain {id_}: vector={want} openssl={got}")
+    for id_, want, got in pin_mismatches:
+        print(f"  UNEXPECTED pins {id_}: vector={want} openssl={'ambiguous chain' if got is None else got}")
     stale = sorted(set(EXPECTED) - {x[0] for x in disagreements})
     if stale and args.verbose:
         print("listed as expected but OpenSSL agrees:", *stale, sep="\n  ")
     unexpected_chains = [x for x in chain_mismatches if x[0] not in EXPECTED_CHAIN]
-    return 1 if unexpected or unexpected_chains else 0
+    return 1 if unexpected or unexpected_chains or pin_mismatches else 0
 
 
 if __name__ == "__main__":

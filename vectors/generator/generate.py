@@ -10,6 +10,9 @@ derived from certificate names, dates are fixed, ECDSA uses RFC 6979 nonces.  Se
 
 Every vector's expected_failures list is written by hand from docs/specs (apple-sectrust.md); the
 status / message / SecTrustResultType are derived mechanically from it (apple.py, spec §2.4).
+A pinning vector's expected_pin_result / expected_pin_matches are derived the same way from its chain,
+its failures and cryptography's SPKI hashes (pin_expectations), and must agree with the verdict stated
+by hand.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from cryptography.hazmat.primitives.asymmetric import ec, ed25519, padding, rsa
 
 import apple
 from pki import (ANY_EKU, CLIENT_AUTH, SERVER_AUTH, Cert, cn, key, ku, make_ca, make_leaf, name,
-                 t, unknown_critical_extension)
+                 spki_pin, t, unknown_critical_extension)
 
 GEN_DIR = Path(__file__).resolve().parent
 VECTORS_DIR = GEN_DIR.parent
@@ -63,7 +66,7 @@ class Vectors:
              anchors=(), intermediates=(), system_anchors=(), anchors_only=None,
              time: str = T, host: str | None = "www.example.test", kind: str = "SERVER",
              policy: str = "ssl", failures=(), importance: str = "high", features=(),
-             other_profiles: dict | None = None):
+             other_profiles: dict | None = None, pins=None, pin_result: str | None = None):
         assert self.group
         anchors, intermediates, system_anchors = list(anchors), list(intermediates), list(system_anchors)
         if anchors_only is None:
@@ -114,6 +117,9 @@ class Vectors:
         }
         if other_profiles:
             tc["other_profiles"] = other_profiles
+        assert (pins is None) == (pin_result is None), f"{name_}: pins and pin_result go together"
+        if pins is not None:
+            tc.update(pin_expectations(name_, chain, trusted, list(pins), pin_result))
         self.groups[self.group].append(tc)
 
     @staticmethod
@@ -152,6 +158,22 @@ class Vectors:
             text = json.dumps({"version": 1, "testcases": cases}, indent=2, ensure_ascii=False) + "\n"
             ok &= emit(VECTORS_DIR / f"{group}.json", text, check_only)
         return ok
+
+
+PIN_RESULTS = ("pinned", "no-matching-pin", "chain-not-trusted")
+
+
+def pin_expectations(name_: str, chain: list[Cert], trusted: bool, pins: list[str], stated: str) -> dict:
+    """The pin fields of a vector.  The rule is TrustKit's and Alamofire's (pinning-libraries.md §6): pins
+    are looked at only after default validation succeeded, and only on the evaluated chain, anchor
+    included; one pin anywhere on it is enough.  `stated` is the verdict written by hand for the case;
+    the one computed here from the chain and cryptography's SPKI hashes must agree with it (catches a
+    case that does not test what its description says)."""
+    assert stated in PIN_RESULTS, f"{name_}: pin_result {stated!r}"
+    matches = [ix for ix, c in enumerate(chain) if c.spki_pin in pins] if trusted else []
+    computed = "chain-not-trusted" if not trusted else "pinned" if matches else "no-matching-pin"
+    assert computed == stated, f"{name_}: pin_result is {stated} by hand but {computed} by the chain"
+    return {"pins": pins, "expected_pin_result": computed, "expected_pin_matches": matches}
 
 
 def unwrap(text: str) -> str:
@@ -1507,6 +1529,102 @@ extend below it.""",
                                         "RFC 5280 §4.1.2.2: serialNumber must be positive; only the trust "
                                         "anchor is exempt (x509-limbo rfc5280::serial::zero)."}
                        for reason_profile in ("webpki", "rfc5280")})
+
+
+# ----------------------------------------------------------------------------------------
+# pinning: SPKI pins checked after default validation, on the evaluated chain
+# ----------------------------------------------------------------------------------------
+
+V.start("pinning")
+
+# A backup pin: a key kept offline that no certificate carries yet (TrustKit requires one).
+BACKUP_PIN = spki_pin(key("pinning-backup").public_key())
+
+V.case("leaf-pin", leaf=LEAF, anchors=[ROOT], intermediates=[INT], chain=[LEAF, INT, ROOT],
+       pins=[LEAF.spki_pin], pin_result="pinned", description="""
+The reference chain with a pin on the leaf's key.  Default validation succeeds, then the pin is
+found at index 0 of the evaluated chain: pinned.""")
+
+V.case("intermediate-pin", leaf=LEAF, anchors=[ROOT], intermediates=[INT], chain=[LEAF, INT, ROOT],
+       pins=[INT.spki_pin], pin_result="pinned", description="""
+A pin on the intermediate's key (the usual choice: it survives leaf renewals).  Found at index 1:
+pinned.""")
+
+V.case("anchor-pin-anchor-not-presented", leaf=LEAF, anchors=[ROOT], intermediates=[INT],
+       chain=[LEAF, INT, ROOT], pins=[ROOT.spki_pin], pin_result="pinned", description="""
+A pin on the root's key; the server sends only leaf and intermediate.  Pins are checked on the
+evaluated chain (SecTrustCopyCertificateChain after evaluation), which ends at the anchor whether or
+not the server sent it, so the pin is found at index 2: pinned (TrustKit, Alamofire and
+AFNetworking all hash the evaluated chain, pinning-libraries.md §6).""")
+
+V.case("system-anchor-pin", leaf=SYS_LEAF, anchors=[], anchors_only=False, intermediates=[SYS_INT],
+       system_anchors=[SYS_ROOT], chain=[SYS_LEAF, SYS_INT, SYS_ROOT], pins=[SYS_ROOT.spki_pin],
+       pin_result="pinned", importance="medium", description="""
+A pin on a root of the system trust store (the server does not send it): the evaluated chain ends at
+the system anchor, which carries the pin at index 2: pinned.""")
+
+V.case("backup-pin-only", leaf=LEAF, anchors=[ROOT], intermediates=[INT], chain=[LEAF, INT, ROOT],
+       pins=[BACKUP_PIN], pin_result="no-matching-pin", description="""
+Only the backup pin (a key no certificate carries yet) is configured.  The chain is trusted but no
+certificate on it has the pin: no-matching-pin.  expected_result stays SUCCESS: it is the default
+validation's verdict; the pin verdict is separate.""")
+
+V.case("empty-pin-set", leaf=LEAF, anchors=[ROOT], intermediates=[INT], chain=[LEAF, INT, ROOT],
+       pins=[], pin_result="no-matching-pin", importance="low", description="""
+An empty pin set: nothing can match, so a trusted chain is still no-matching-pin (fails closed;
+TrustKit refuses such a configuration before it gets here).""")
+
+V.case("pin-on-presented-unused-certificate", leaf=LEAF, anchors=[ROOT],
+       intermediates=[INT, OTHER_INT, OTHER_ROOT], chain=[LEAF, INT, ROOT],
+       pins=[OTHER_INT.spki_pin, OTHER_ROOT.spki_pin], pin_result="no-matching-pin", description="""
+The server also sends an unrelated intermediate and root, and those two are pinned.  They are not on
+the evaluated path leaf <- intermediate <- root, so they are never hashed: no-matching-pin.  (A pin
+checked on the presented certificates would match here; that is the mistake that lets an attacker
+send the pinned certificate beside a chain of its own.)""")
+
+V.case("untrusted-chain-pin-matches", leaf=LEAF, anchors=[OTHER_ROOT], intermediates=[INT, ROOT],
+       chain=[LEAF, INT, ROOT], failures=[(2, "AnchorTrusted")],
+       pins=[LEAF.spki_pin, INT.spki_pin, ROOT.spki_pin], pin_result="chain-not-trusted", description="""
+anchors::untrusted-root with every certificate of the chain pinned: default validation fails
+(AnchorTrusted on the unanchored root), so pins are not looked at and the verdict is
+chain-not-trusted.  A pin never rescues an untrusted chain.""")
+
+V.case("multiple-pins-one-matching", leaf=LEAF, anchors=[ROOT], intermediates=[INT], chain=[LEAF, INT, ROOT],
+       pins=[BACKUP_PIN, OTHER_ROOT.spki_pin, INT.spki_pin], pin_result="pinned", description="""
+Three pins: the backup, an unrelated root and the intermediate.  One pin anywhere on the chain is
+enough (the libraries' "at least one" rule): pinned, matching index 1 only.""")
+
+V.case("every-chain-certificate-pinned", leaf=LEAF, anchors=[ROOT], intermediates=[INT],
+       chain=[LEAF, INT, ROOT], pins=[ROOT.spki_pin, INT.spki_pin, LEAF.spki_pin], pin_result="pinned",
+       importance="medium", description="""
+Leaf, intermediate and root all pinned (given root first): every match is reported, in chain order
+0, 1, 2.""")
+
+V.case("cross-signed-pin-on-chosen-root", leaf=LEAF_UNDER_A, anchors=[ROOT_A, ROOT_B],
+       intermediates=[INT_UNDER_A, XS_A_BY_B], chain=[LEAF_UNDER_A, INT_UNDER_A, XS_A_BY_B, ROOT_B],
+       pins=[ROOT_B.spki_pin], pin_result="pinned", description="""
+path-building::expired-root-valid-cross-sign with a pin on Root B.  The expired self-signed Root A is
+rejected and the path leaf <- intermediate <- Root A (cross-signed by B) <- Root B is chosen, so
+Root B is the anchor of the evaluated chain and carries the pin at index 3: pinned.""")
+
+V.case("cross-signed-pin-on-expired-root-key", leaf=LEAF_UNDER_A, anchors=[ROOT_A, ROOT_B],
+       intermediates=[INT_UNDER_A, XS_A_BY_B], chain=[LEAF_UNDER_A, INT_UNDER_A, XS_A_BY_B, ROOT_B],
+       pins=[ROOT_A.spki_pin], pin_result="pinned", importance="medium", description="""
+The same chain with a pin on the expired self-signed Root A.  That certificate is not on the chosen
+path, but its key is: the cross-signed Root A at index 2 has the same SubjectPublicKeyInfo.  SPKI
+pins name keys, not certificates, so the pin matches at index 2: pinned.""")
+
+V.case("expired-leaf-pin-matches", leaf=LEAF_EXPIRED, anchors=[ROOT], intermediates=[INT],
+       chain=[LEAF_EXPIRED, INT, ROOT], failures=[(0, "TemporalValidity")], pins=[LEAF_EXPIRED.spki_pin],
+       pin_result="chain-not-trusted", description="""
+validity::expired-leaf with a pin on the leaf's key: the pin would match, but default validation
+fails (TemporalValidity on the leaf), so the verdict is chain-not-trusted.""")
+
+V.case("hostname-mismatch-pin-matches", leaf=LEAF, anchors=[ROOT], intermediates=[INT],
+       host="other.example.test", chain=[LEAF, INT, ROOT], failures=[(0, "SSLHostname")],
+       pins=[LEAF.spki_pin], pin_result="chain-not-trusted", importance="medium", description="""
+hostname::mismatch with a pin on the leaf's key: a pin does not replace the hostname check.  Default
+validation fails (SSLHostname), so the verdict is chain-not-trusted.""")
 
 
 # ----------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ So re-running the generator gives byte-identical output.
 
 from __future__ import annotations
 
+import base64
 import datetime as dt
 import hashlib
 import ipaddress
@@ -188,6 +189,18 @@ class Cert:
     @property
     def subject(self) -> x509.Name:
         return self.cert.subject
+
+    @property
+    def spki_pin(self) -> str:
+        return spki_pin(self.cert.public_key())
+
+
+def spki_pin(public_key) -> str:
+    """The SPKI SHA-256 pin of a public key: base64 of the SHA-256 of its DER SubjectPublicKeyInfo
+    (RFC 7469 pin-sha256, TrustKit's TSKPublicKeyHashes form).  Computed from cryptography's own
+    encoding, independently of TrustCheck."""
+    spki = public_key.public_bytes(serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo)
+    return base64.b64encode(hashlib.sha256(spki).digest()).decode()
 
 
 def serial_for(name: str) -> int:
