@@ -16,14 +16,17 @@ deps:
 	    $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	fi
 
-# The main job on the bundled anchors/ and vectors/: verify the README chain, show and pin it, then
-# replay every recorded vector through the engine.
+# The main job on the bundled anchors/ and vectors/: verify the README chain, show and pin it, verify it
+# again with its intermediate's pin and a backup pin, then replay every recorded vector through the engine.
 demo: deps
 	swift build -c release --product trustcheck
 	.build/release/trustcheck verify vectors/readme-chain/leaf.pem vectors/readme-chain/intermediate.pem \
 	    --anchors anchors/ --host www.example.test --at $(DEMO_TIME)
 	.build/release/trustcheck show vectors/readme-chain/leaf.pem --at $(DEMO_TIME)
 	.build/release/trustcheck pin vectors/readme-chain/leaf.pem vectors/readme-chain/intermediate.pem anchors/
+	.build/release/trustcheck verify vectors/readme-chain/leaf.pem vectors/readme-chain/intermediate.pem \
+	    --anchors anchors/ --host www.example.test --at $(DEMO_TIME) \
+	    --pin sha256/EdvA97xOVeN719w8bHRNhCcNF8V2UmUNgUA34qvtRbY= --pin sha256/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=
 	.build/release/trustcheck limbo vectors/*.json --output .build/demo-vector-results.json
 
 test: deps
