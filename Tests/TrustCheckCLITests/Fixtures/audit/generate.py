@@ -7,7 +7,10 @@ TrustKit hash differs from its SPKI pin. Dates are fixed (tests pass --at):
 
   root          2025-01-01 .. 2035-01-01
   intermediate  2025-01-01 .. 2028-01-01
-  leaf, leaf-e3 2026-01-01 .. 2027-01-01   (at 2026-06-01: 214 days left; at 2026-11-01: 61)
+  leaf, leaf-e3, leaf-www
+                2026-01-01 .. 2027-01-01   (at 2026-06-01: 214 days left; at 2026-11-01: 61)
+
+leaf-www.pem names only www.example.com.
 
 expected.json holds the pins computed here with pyca/cryptography, independently of TrustCheck: the
 SPKI SHA-256 and TrustKit's hash (its fixed ASN.1 header for the key kind + Apple's external
@@ -57,7 +60,8 @@ def name(cn):
     return x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, cn)])
 
 
-def cert(subject, key, issuer, issuer_key, ca, serial, not_before, not_after):
+def cert(subject, key, issuer, issuer_key, ca, serial, not_before, not_after,
+         names=("example.com", "www.example.com")):
     builder = (x509.CertificateBuilder().subject_name(name(subject)).issuer_name(name(issuer))
                .public_key(key.public_key()).serial_number(serial)
                .not_valid_before(day(not_before)).not_valid_after(day(not_after))
@@ -71,7 +75,7 @@ def cert(subject, key, issuer, issuer_key, ca, serial, not_before, not_after):
     else:
         builder = builder.add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.SERVER_AUTH]), critical=False)
         builder = builder.add_extension(
-            x509.SubjectAlternativeName([x509.DNSName("example.com"), x509.DNSName("www.example.com")]),
+            x509.SubjectAlternativeName([x509.DNSName(n) for n in names]),
             critical=False)
     return builder.sign(issuer_key, hashes.SHA256())
 
@@ -102,6 +106,9 @@ certificates = {
                      "2026-01-01", "2027-01-01"),
     "leaf-e3.pem": cert("example.com", e3_key, "Audit Test Intermediate", inter_key, False, 4,
                         "2026-01-01", "2027-01-01"),
+    # Only a subdomain: covered by example.com's includeSubdomains, not by the exact entry.
+    "leaf-www.pem": cert("www.example.com", ec_key(5), "Audit Test Intermediate", inter_key, False, 5,
+                         "2026-01-01", "2027-01-01", names=["www.example.com"]),
 }
 expected = {}
 for filename, certificate in certificates.items():
