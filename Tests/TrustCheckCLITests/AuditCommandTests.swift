@@ -328,6 +328,21 @@ import TrustEvaluation
         #expect(!AuditReport.text(audit).contains("\u{1B}"), "no colour without a terminal")
     }
 
+    /// README's example is this command's real output.
+    @Test func readmeExampleIsTheOutput() throws {
+        let root = Self.fixtures.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let command = "$ trustcheck audit $F/no-backup.json --chain $F/leaf.pem $F/intermediate.pem --anchors $F/root.pem "
+            + "--at 2026-11-01\n"
+        let start = try #require(readme.range(of: command))
+        let end = try #require(readme[start.upperBound...].range(of: "```"))
+        let shown = String(readme[start.upperBound..<end.lowerBound])
+        let output = audit("no-backup.json", at: "2026-11-01").stdout
+            .replacingOccurrences(of: Self.fixtures.path, with: "Tests/TrustCheckCLITests/Fixtures/audit")
+        #expect(shown == output)
+    }
+
     @Test func helpDocumentsEveryProblemKind() {
         let result = trustcheck("help", "audit")
         #expect(result.status == 0)
