@@ -44,24 +44,21 @@ struct PinConfigurationAudit {
             return evaluation
         }
 
-        let policies = configuration.pinnedDomains.values.sorted { $0.domain < $1.domain }
-        let hostnames = Dictionary(uniqueKeysWithValues: policies.map {
-            ($0.domain, Self.hostname(coveredBy: leaf, for: $0, in: configuration))
-        })
-        let pinned = policies.filter { !$0.excludeSubdomainFromParentPolicy }
-        let audited: Set<String> = !selected.isEmpty ? Set(selected)
-            : pinned.contains { hostnames[$0.domain]! != nil }
-                ? Set(pinned.filter { hostnames[$0.domain]! != nil }.map(\.domain)) : Set(pinned.map(\.domain))
+        // Each domain with the name its evaluation is for (nil: the leaf covers neither it nor a name under it).
+        let entries = configuration.pinnedDomains.values.sorted { $0.domain < $1.domain }
+            .map { (policy: $0, hostname: Self.hostname(coveredBy: leaf, for: $0, in: configuration)) }
+        let pinned = entries.filter { !$0.policy.excludeSubdomainFromParentPolicy }
+        let covered = pinned.filter { $0.hostname != nil }
+        let audited = Set(!selected.isEmpty ? selected : (covered.isEmpty ? pinned : covered).map(\.policy.domain))
 
         let validator = TrustKitPinningValidator(configuration: configuration)
-        domains = policies.map { policy in
+        domains = entries.map { policy, hostname in
             guard !policy.excludeSubdomainFromParentPolicy else {
                 return .unaudited(policy, status: .excluded, warnings: warnings(for: policy.domain))
             }
             guard audited.contains(policy.domain) else {
                 return .unaudited(policy, status: .skipped, warnings: warnings(for: policy.domain))
             }
-            let hostname = hostnames[policy.domain]!
             // TrustKit always evaluates with the SSL policy for the name being connected to.
             let name = hostname ?? policy.domain
             let ssl = evaluate(.ssl(server: true, hostname: name))
