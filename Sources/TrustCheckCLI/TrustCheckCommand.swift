@@ -9,6 +9,7 @@ public enum TrustCheckCommand: Sendable {
     static let subcommands: [any Subcommand.Type] = [
         VerifyCommand.self,
         PinCommand.self,
+        AuditCommand.self,
         ShowCommand.self,
         LimboCommand.self,
         VersionCommand.self,
