@@ -88,7 +88,8 @@ public enum TrustCheckCommand: Sendable {
             'trustcheck help <command>' or 'trustcheck <command> --help' describes a command;
             'trustcheck help checks' lists every check and rule a failure can name;
             'trustcheck --version' prints the version.
-            exit status: 0 success, 1 not trusted, 2 usage or input error.
+            exit status: 0 success, 1 not trusted (verify), a mismatch (limbo) or a pin problem (audit),
+            2 usage or input error.
 
             """
     }
