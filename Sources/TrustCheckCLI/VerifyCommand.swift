@@ -63,7 +63,8 @@ struct VerifyCommand: Subcommand {
         reports a mismatch without blocking. The text shows each certificate's pin (✓ when it matched) and a
         pinning line; --json has pinning {decision (allow|block|not-pinned), result (TrustKit's
         TSKTrustEvaluationResult name), matched_pins [{pin, index, subject}], noted_hostname,
-        configured_pins, enforced, report_only, not_pinned_reason, config} (null without pinning). A blocked
+        configured_pins, enforced, report_only, not_pinned_reason, config, apple_error, failed_checks} (null
+        without pinning; apple_error and failed_checks for NSPinnedDomains). A blocked
         decision exits 1; a bad pin or configuration exits 2 naming the file and key.
 
         exit status: 0 trusted, 1 not trusted (or pinning blocks), 2 usage or input error.
