@@ -55,7 +55,7 @@ struct SecTrustOCSPTests {
     }
 
     @Test("Bad, stale and unparseable responses are ignored", arguments: [
-        "wrong-signer.der", "wrong-certid.der", "delegated-no-eku.der", "expired.der", "future.der", "unknown.der",
+        "wrong-signer.der", "wrong-certid.der", "delegated-no-eku.der", "delegated-expired.der", "expired.der", "future.der", "unknown.der",
         "unauthorized.der", "garbage.der",
     ])
     func ignored(_ file: String) throws {

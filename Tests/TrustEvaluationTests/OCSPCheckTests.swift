@@ -43,6 +43,8 @@ import TrustCertificates
         ("expired.der", "stale: nextUpdate 2026-05-08T00:00:00Z has passed"),
         ("future.der", "thisUpdate 2026-06-02T00:00:00Z is in the future"),
         ("unknown.der", "the responder does not know the certificate (status unknown)"),
+        ("delegated-expired.der",
+         "the delegated responder \u{201C}OCSP Responder expired\u{201D} is not valid at 2026-06-01T00:00:00Z"),
     ])
     func badOrStaleResponseIsReportedAndIgnored(file: String, problem: String) throws {
         let result = try Self.evaluate([file])

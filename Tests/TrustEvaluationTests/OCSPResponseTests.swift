@@ -64,4 +64,16 @@ import TrustCertificates
             #expect(error?.kind == .malformedDER)
         }
     }
+
+    /// Every single-byte corruption either parses or is refused with an OCSPParseError: nothing traps.
+    @Test func corruptedBytesNeverTrap() throws {
+        let der = try OCSPFixtures.bytes("delegated-good.der")
+        var refused = 0
+        for index in der.indices {
+            var bad = der
+            bad[index] ^= 0xFF
+            do { _ = try OCSPResponse(der: bad) } catch { refused += 1 }
+        }
+        #expect(refused > 0)
+    }
 }

@@ -25,9 +25,10 @@ public struct OCSPResponseReport: Sendable, Hashable {
     /// - it is about the first certificate below the top one that one of its single responses names
     ///   (CertID: issuer name and key hashes and serial, `OCSPCertificateID.identifies`);
     /// - its signature must verify under the issuer's key or a delegated responder's
-    ///   (`OCSPResponse.authorizedResponders(for:)`);
-    /// - thisUpdate ≤ time, and time ≤ nextUpdate when there is one (whole seconds, no leeway, as
-    ///   certificate validity);
+    ///   (`OCSPResponse.authorizedResponders(for:)`), and a delegated responder's certificate must be
+    ///   valid at `time` (RFC 6960 §4.2.2.2);
+    /// - thisUpdate ≤ time ≤ nextUpdate when there is one (`ValidityWindow`: whole seconds, no leeway,
+    ///   as certificate validity);
     /// - an unknown status says nothing.
     /// Any failure makes it ignored: a stapled response is the server's to send, and a bad one proves
     /// nothing either way, so Apple neither trusts nor fails on it.
@@ -42,18 +43,22 @@ public struct OCSPResponseReport: Sendable, Hashable {
         }
         let issuer = certificates[index + 1]
         let responder = response.authorizedResponders(for: issuer).first(where: response.isSigned(by:))
-        let whole = Date(timeIntervalSince1970: time.timeIntervalSince1970.rounded(.down))
+        let window = ValidityWindow(single)
         let problem: String?
-        if responder == nil {
-            problem = "not signed by the issuer \(TrustDiagnostic.quoted(issuer)) or a responder it authorized"
-        } else if single.thisUpdate > whole {
-            problem = "thisUpdate \(RFC3339.string(single.thisUpdate)) is in the future"
-        } else if let next = single.nextUpdate, next < whole {
-            problem = "stale: nextUpdate \(RFC3339.string(next)) has passed"
-        } else if single.status == .unknown {
-            problem = "the responder does not know the certificate (status unknown)"
+        if let responder {
+            if responder != issuer, !ValidityWindow(responder).contains(time) {
+                problem = "the delegated responder \(TrustDiagnostic.quoted(responder)) is not valid at "
+                    + RFC3339.string(ValidityWindow.wholeSeconds(time))
+            } else {
+                switch window.position(of: time) {
+                case .notYetValid: problem = "thisUpdate \(RFC3339.string(single.thisUpdate)) is in the future"
+                case .expired: problem = "stale: nextUpdate \(RFC3339.string(window.end ?? single.thisUpdate)) has passed"
+                case .valid:
+                    problem = single.status == .unknown ? "the responder does not know the certificate (status unknown)" : nil
+                }
+            }
         } else {
-            problem = nil
+            problem = "not signed by the issuer \(TrustDiagnostic.quoted(issuer)) or a responder it authorized"
         }
         return OCSPResponseReport(response: response, certificateIndex: index, singleResponse: single,
                                   responder: responder, problem: problem)

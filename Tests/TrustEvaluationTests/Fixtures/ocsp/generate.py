@@ -12,6 +12,7 @@ OCSPResponses about the leaf, all meant to be judged at 2026-06-01T00:00:00Z (EV
     delegated-good.der    good, signed by responder.pem (id-kp-OCSPSigning, issued by the intermediate)
     delegated-revoked.der revoked, signed by responder.pem
     delegated-no-eku.der  revoked, signed by responder-no-eku.pem (issued by the intermediate, no OCSPSigning)
+    delegated-expired.der revoked, signed by responder-expired.pem (OCSPSigning, but expired 2025-12-31)
     unauthorized.der      status "unauthorized" (6): no response bytes
     garbage.der           not DER at all
 
@@ -40,11 +41,11 @@ def name(cn):
                       x509.NameAttribute(NameOID.COMMON_NAME, cn)])
 
 
-def certificate(subject, key, issuer, issuer_key, serial, ca, eku=None, san=None):
+def certificate(subject, key, issuer, issuer_key, serial, ca, eku=None, san=None, validity=None):
     builder = (x509.CertificateBuilder().subject_name(name(subject)).issuer_name(name(issuer))
                .public_key(key.public_key()).serial_number(serial)
-               .not_valid_before(NOT_BEFORE if ca else LEAF_NOT_BEFORE)
-               .not_valid_after(NOT_AFTER if ca else LEAF_NOT_AFTER)
+               .not_valid_before(validity[0] if validity else NOT_BEFORE if ca else LEAF_NOT_BEFORE)
+               .not_valid_after(validity[1] if validity else NOT_AFTER if ca else LEAF_NOT_AFTER)
                .add_extension(x509.BasicConstraints(ca=ca, path_length=None), critical=True)
                .add_extension(x509.SubjectKeyIdentifier.from_public_key(key.public_key()), critical=False)
                .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(issuer_key.public_key()),
@@ -96,7 +97,11 @@ def main():
                             eku=[ExtendedKeyUsageOID.OCSP_SIGNING])
     responder_no_eku = certificate("OCSP Responder without EKU", responder_key, "OCSP Intermediate",
                                    intermediate_key, 6, ca=False, eku=[ExtendedKeyUsageOID.SERVER_AUTH])
-    for file, cert in [("root.pem", root), ("intermediate.pem", intermediate), ("leaf.pem", leaf),
+    responder_expired = certificate("OCSP Responder expired", responder_key, "OCSP Intermediate", intermediate_key, 8,
+                                    ca=False, eku=[ExtendedKeyUsageOID.OCSP_SIGNING],
+                                    validity=(datetime.datetime(2025, 1, 1, tzinfo=UTC),
+                                              datetime.datetime(2025, 12, 31, tzinfo=UTC)))
+    for file, cert in [("responder-expired.pem", responder_expired), ("root.pem", root), ("intermediate.pem", intermediate), ("leaf.pem", leaf),
                        ("other-leaf.pem", other), ("responder.pem", responder),
                        ("responder-no-eku.pem", responder_no_eku)]:
         write(file, pem(cert))
@@ -129,6 +134,9 @@ def main():
     write("delegated-no-eku.der", response(leaf, intermediate, responder_no_eku, responder_key, revoked,
                                            this_update, next_update, revoked_at, compromise,
                                            certificates=[responder_no_eku]))
+    write("delegated-expired.der", response(leaf, intermediate, responder_expired, responder_key, revoked,
+                                            this_update, next_update, revoked_at, compromise,
+                                            certificates=[responder_expired]))
     write("unauthorized.der", ocsp.OCSPResponseBuilder.build_unsuccessful(
         ocsp.OCSPResponseStatus.UNAUTHORIZED).public_bytes(serialization.Encoding.DER))
     write("garbage.der", b"this is not an OCSP response\n")
