@@ -65,8 +65,8 @@ public let errSecInvalidRoot: OSStatus = OSStatusCode.errSecInvalidRoot
 public let errSecUnknownCertExtension: OSStatus = OSStatusCode.errSecUnknownCertExtension
 /// `errSecIncompleteCertRevocationCheck` (-67635): the revocation check is incomplete.
 /// RevocationResponseRequired: a SecPolicyCreateRevocation policy with
-/// ``kSecRevocationRequirePositiveResponse`` fails every certificate below the top of the chain,
-/// since TrustCheck fetches no OCSP or CRL answer.
+/// ``kSecRevocationRequirePositiveResponse`` fails every certificate below the top of the chain that
+/// no usable stapled OCSP response answers, since TrustCheck fetches no OCSP or CRL answer.
 public let errSecIncompleteCertRevocationCheck: OSStatus = OSStatusCode.errSecIncompleteCertRevocationCheck
 /// `errSecTrustSettingDeny` (-67654): a trust setting for this policy says Deny. Never returned:
 /// Linux has no user or admin trust settings.
@@ -100,8 +100,8 @@ public let errSecCertificateExpired: OSStatus = OSStatusCode.errSecCertificateEx
 /// TemporalValidity with ``errSecCertificateExpired``.
 public let errSecCertificateNotValidYet: OSStatus = OSStatusCode.errSecCertificateNotValidYet
 /// `errSecCertificateRevoked` (-67820): the certificate was revoked (Revocation, fatal; Apple's
-/// blocklists too). The engine reports it for a certificate a usable CRL lists; a SecTrust gives
-/// it no CRLs and does not yet read stapled OCSP, so SecTrustCompat does not return it today.
+/// blocklists too). The engine reports it for a certificate a usable CRL lists; a SecTrust reports
+/// it for a certificate a usable stapled OCSP response (SecTrustSetOCSPResponse) says is revoked.
 public let errSecCertificateRevoked: OSStatus = OSStatusCode.errSecCertificateRevoked
 /// `errSecVerifyActionFailed` (-67825): a verify action failed; Apple's SystemTrustedCTRequired
 /// (no CT here). TrustCheck's WebPKICompliance reports it, for a ``SecPolicy/init(policy:)`` policy

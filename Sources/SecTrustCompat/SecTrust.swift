@@ -21,7 +21,7 @@ public final class SecTrust: @unchecked Sendable, CustomStringConvertible {
         var exceptions: TrustExceptions?
         /// Set by SecTrustSetNetworkFetchAllowed; nil: the policies' default.
         var networkFetchSetting: Bool?
-        /// DER OCSPResponses from SecTrustSetOCSPResponse; stored only (see there).
+        /// DER OCSPResponses from SecTrustSetOCSPResponse, as given (parsed at each evaluation; see there).
         var ocspResponses: [Data] = []
         /// The cached result; nil when it must be (re)computed.
         var outcome: Outcome?
@@ -131,7 +131,9 @@ public final class SecTrust: @unchecked Sendable, CustomStringConvertible {
         let time = pinVerifyDate(&state)
         let custom = state.customAnchors.map { CertificateStore($0.map(\.certificate)) }
         let anchors = TrustAnchors(custom: custom, anchorsOnly: state.anchorsOnly, system: SystemAnchors.shared.store)
-        let evaluator = TrustEvaluator(anchors: anchors, policies: state.trustPolicies)
+        // Apple ignores a stapled response that does not parse, as one that is not the certificate's.
+        let stapled = state.ocspResponses.compactMap { try? OCSPResponse(der: Array($0)) }
+        let evaluator = TrustEvaluator(anchors: anchors, policies: state.trustPolicies, ocspResponses: stapled)
         let result = evaluator.evaluate(
             leaf: state.certificates[0].certificate,
             intermediates: state.certificates.dropFirst().map(\.certificate),
@@ -147,10 +149,12 @@ public final class SecTrust: @unchecked Sendable, CustomStringConvertible {
 
         var found = result.failures
         if state.requiresRevocationAnswers {
-            // No certificate has a revocation answer (nothing is fetched): each one below the top fails.
-            found += chain.indices.dropLast().map {
+            // Only a used stapled response answers (nothing is fetched): every other certificate below the top fails.
+            let answered = Set(result.ocspResponses.filter(\.isUsed).compactMap(\.certificateIndex))
+            found += chain.indices.dropLast().filter { !answered.contains($0) }.map {
                 TrustFailure(index: $0, check: .revocationResponseRequired,
-                             detail: "no OCSP or CRL answer: TrustCheck fetches none and does not yet read stapled OCSP")
+                             detail: "no usable OCSP or CRL answer: TrustCheck fetches none and no usable stapled "
+                                 + "OCSP response names this certificate")
             }
         }
         let exceptions = applyingExceptions ? state.exceptions : nil

@@ -311,9 +311,12 @@ public func SecTrustCopyPublicKey(_ trust: SecTrust) -> SecKey? {
 /// Attaches stapled OCSP responses: one DER OCSPResponse as CFData, an array of them, or nil to remove them
 /// (anything else: `errSecParam`, nothing changes). Invalidates the cached result, like every setter.
 ///
-/// The responses are stored, not yet used: OCSP parsing arrives with the live TLS client, so today they neither
-/// revoke a certificate nor answer a RequirePositiveResponse revocation policy. (Apple consumes them for every
-/// certificate below the anchor whatever the policies.)
+/// As on Apple, the responses are consumed at evaluation for every certificate below the top of the chain
+/// whatever the policies: a usable one (signed by the certificate's issuer or a delegated responder,
+/// current at the verify date, good or revoked) saying revoked fails trust with Revocation (fatal,
+/// `errSecCertificateRevoked`); a usable one saying good answers a RequirePositiveResponse revocation policy
+/// for its certificate. Responses that do not parse or are unusable (wrong signer or certificate, stale,
+/// unknown status) are ignored. See TrustEvaluation's `OCSPCheck` and `OCSPResponseReport`.
 @discardableResult
 public func SecTrustSetOCSPResponse(_ trust: SecTrust, _ responseData: CFTypeRef?) -> OSStatus {
     let responses: [Data]

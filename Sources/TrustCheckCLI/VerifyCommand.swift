@@ -9,7 +9,7 @@ struct VerifyCommand: Subcommand {
     static let summary = "Evaluate trust in a chain the way Apple's SecTrust does."
     static let usage = """
         trustcheck [verify] CHAIN... [--anchors PATH]... [--host NAME] [--at TIME] [--system-anchors]
-                   [--system-store PATH] [--policy ssl|basic] [--profile apple|webpki|rfc5280] [--crl PATH]...
+                   [--system-store PATH] [--policy ssl|basic] [--profile apple|webpki|rfc5280] [--crl PATH]... [--ocsp FILE]...
                    [--pin PIN]... [--pin-config FILE] [--report-only] [--explain] [--json]
         """
     static let options: [CommandOption] = [
@@ -21,6 +21,7 @@ struct VerifyCommand: Subcommand {
         .value("--policy", "ssl|basic", "SecPolicyCreateSSL (server, the default) or SecPolicyCreateBasicX509"),
         .value("--profile", "NAME", "rule book: apple (default), webpki or rfc5280"),
         .repeatable("--crl", "PATH", "check revocation against the CRLs in this file (PEM or DER, one or more)"),
+        .repeatable("--ocsp", "FILE", "consult this DER OCSP response as if the server had stapled it (\"-\": stdin)"),
         .repeatable("--pin", "PIN", "after validation, require this SPKI SHA-256 pin (base64, sha256/..., pin-sha256=...) on the chain"),
         .value("--pin-config", "FILE", "apply this TrustKit configuration (JSON, plist, Info.plist) for --host"),
         .flag("--report-only", "report a pin mismatch without blocking"),
@@ -42,6 +43,16 @@ struct VerifyCommand: Subcommand {
         whose issuer has no CRL among them is not checked. Nothing is fetched. A --crl file that cannot be
         read or holds no CRL is an input error (exit 2).
 
+        With --ocsp, each response is consulted as Apple consults a stapled one, for every certificate
+        below the top of the path, whatever the policy: it is about the certificate its CertID names
+        (issuer name and key hashes, serial), and is used only when signed by that certificate's issuer
+        or by a delegated responder (id-kp-OCSPSigning, issued by the issuer, sent in the response), with
+        thisUpdate <= --at <= nextUpdate and a known status. A used "revoked" fails the chain with
+        Revocation (errSecCertificateRevoked -67820, fatal); a used "good" is reported. Any other
+        response (wrong signer or certificate, stale, not yet valid, unknown status, or bytes that are not
+        an OCSP response) is reported with its problem and ignored, as Apple does; a file that cannot be
+        read is an input error (exit 2).
+
         --json prints an object with: trusted (bool), result (Apple's SecTrustResultType name),
         error {code (OSStatus), message, detailed_message, check, index} or null, chain [{subject, issuer,
         summary, subject_alt_names [{type, value}] or null, not_before, not_after, validity {at, status
@@ -49,7 +60,9 @@ struct VerifyCommand: Subcommand {
         spki_sha256 (digests in hex), spki_sha256_base64, pin}] leaf first,
         failures [{index, check, rule (a WebPKICompliance rule's name) or null, detail, context {kind, ...typed
         fields} or null}], notes [{note, message, ...}], unused_certificates [{subject, sha256}],
-        verification_time, profile, policy, host, crls (how many were given), paths_considered,
+        verification_time, profile, policy, host, crls (how many were given), ocsp [{file, status
+        (good|revoked|unknown) or null, revocation_time, revocation_reason, this_update, next_update,
+        responder, certificate_index, used (bool), problem, error_code}], paths_considered,
         signature_checks, and with --explain the steps of the search as explain [{event, message, ...}].
         'trustcheck help checks' lists every check and rule.
 
@@ -111,6 +124,7 @@ struct VerifyCommand: Subcommand {
         guard let crls = CertificateInputs.loadCRLs(arguments.allValues("--crl"), io: io) else {
             return .usageOrInputError
         }
+        guard let ocsp = OCSPInput.load(arguments.allValues("--ocsp"), io: io) else { return .usageOrInputError }
         let pinning: VerifyPinning?
         do {
             switch try VerifyPinning.from(arguments, settings: settings, io: io) {
@@ -131,20 +145,22 @@ struct VerifyCommand: Subcommand {
         let explain = arguments.has("--explain")
         var evaluator = TrustEvaluator(anchors: anchors, policies: [policy])
         evaluator.crls = crls
+        evaluator.ocspResponses = OCSPInput.responses(ocsp)
         let result = evaluator.evaluate(
             leaf: leaf, intermediates: Array(chainPaths.flatMap(\.certificates).dropFirst()), at: settings.time,
             diagnostics: explain ? narration.append : nil)
 
         let pinned = pinning?.check(result, host: settings.host, at: settings.time)
         if arguments.has("--json") {
-            io.stdout.write(VerifyReport.json(result, settings: settings, crlCount: crls.crls.count,
+            io.stdout.write(VerifyReport.json(result, settings: settings, crlCount: crls.crls.count, ocsp: ocsp,
                                               explain: explain ? narration.steps : nil, pinning: pinned).rendered() + "\n")
         } else {
             if explain {
                 io.stdout.write(narration.steps.map { "  " + TerminalText.escaped($0.description) }.joined(separator: "\n")
                     + "\n\n")
             }
-            io.stdout.write(VerifyReport.text(result, host: settings.host, pinning: pinned, style: io.style))
+            io.stdout.write(VerifyReport.text(result, host: settings.host, pinning: pinned, ocsp: ocsp,
+                                                       style: io.style))
         }
         return result.isTrusted && pinned?.decision != .block ? .success : .notTrusted
     }

@@ -10,7 +10,7 @@ enum VerifyReport {
     /// With `pinning`, each certificate shows the pin compared for it (✓ when it matched) and a summary
     /// line gives the pinning decision.
     static func text(_ result: TrustEvaluationResult, host: String?, pinning: PinningOutcome? = nil,
-                     style: TerminalStyle = .plain) -> String
+                     ocsp: [OCSPInput] = [], style: TerminalStyle = .plain) -> String
     {
         var lines: [String] = []
         func add(_ text: String, _ styled: String = "") { lines.append(TerminalText.escaped(text) + styled) }
@@ -19,6 +19,7 @@ enum VerifyReport {
         if let error = result.error { add("error \(error.code): \(error.message)") }
         if let pinning { add(pinning.summary) }
         for note in result.notes { add("note: \(note)") }
+        for (input, report) in OCSPInput.outcomes(ocsp, in: result) { add(OCSPInput.line(input, report)) }
         add("evaluated at \(CertificateFormatting.timestamp(result.verificationTime))")
         add("")
         for (depth, index) in result.chain.indices.reversed().enumerated() {
@@ -45,7 +46,7 @@ enum VerifyReport {
     }
 
     static func json(_ result: TrustEvaluationResult, settings: VerifyCommand.Settings, crlCount: Int,
-                     explain: [TrustDiagnostic]?, pinning: PinningOutcome? = nil) -> JSONValue
+                     ocsp: [OCSPInput] = [], explain: [TrustDiagnostic]?, pinning: PinningOutcome? = nil) -> JSONValue
     {
         var members: [(String, JSONValue)] = [
             ("trusted", .bool(result.isTrusted)),
@@ -81,6 +82,7 @@ enum VerifyReport {
             ("policy", .string(settings.basicPolicy ? "basic" : "ssl")),
             ("host", .string(settings.host)),
             ("crls", .int(crlCount)),
+            ("ocsp", .array(OCSPInput.outcomes(ocsp, in: result).map(OCSPInput.json))),
             ("paths_considered", .int(result.pathsConsidered)),
             ("signature_checks", .int(result.signatureChecks)),
         ]

@@ -15,7 +15,8 @@ public typealias TrustDiagnostics = @Sendable (TrustDiagnostic) -> Void
 ///
 /// With CRLs, every candidate path is also checked for revocation, whatever the policies (Apple forces
 /// revocation results too): see `RevocationCheck`. Without CRLs nothing is checked, as Apple soft-fails
-/// when it has no revocation data; TrustCheck never fetches any.
+/// when it has no revocation data; TrustCheck never fetches any. Stapled OCSP responses are consulted
+/// likewise, whatever the policies: see `OCSPCheck`; the result reports what became of each.
 ///
 /// With the defaults, `TrustEvaluator()` trusts the system store (`TrustAnchors()`) under
 /// `SecPolicyCreateBasicX509` with the default work budget and the system Public Suffix List.
@@ -32,11 +33,15 @@ public struct TrustEvaluator: Sendable {
     public var publicSuffixes: PublicSuffixList
     /// The certificate revocation lists to check the paths against; empty: no revocation checking.
     public var crls: CRLStore
+    /// Stapled OCSP responses, consulted for every certificate of each path below its top (see `OCSPCheck`).
+    public var ocspResponses: [OCSPResponse]
 
-    /// An evaluator with these anchors, policies, budget, suffix list and CRLs.
+    /// An evaluator with these anchors, policies, budget, suffix list, CRLs and stapled OCSP responses.
     public init(anchors: TrustAnchors = TrustAnchors(), policies: [TrustPolicy] = [.basicX509()], budget: SearchBudget = .default,
-                publicSuffixes: PublicSuffixList = .system, crls: [CertificateRevocationList] = [])
+                publicSuffixes: PublicSuffixList = .system, crls: [CertificateRevocationList] = [],
+                ocspResponses: [OCSPResponse] = [])
     {
+        self.ocspResponses = ocspResponses
         self.anchors = anchors
         self.policies = policies
         self.budget = budget
@@ -56,6 +61,7 @@ public struct TrustEvaluator: Sendable {
         var checks = effectivePolicies.flatMap { policy in policy.checks.map { (policy, $0) } }
         // Revocation belongs to no policy; it runs once, beside the first policy's checks.
         if !crls.isEmpty { checks.append((effectivePolicies[0], RevocationCheck())) }
+        if !ocspResponses.isEmpty { checks.append((effectivePolicies[0], OCSPCheck())) }
         var builder = PathBuilder(anchors: anchors, intermediates: CertificateStore(intermediates), budget: budget,
                                   time: time, diagnostics: diagnostics)
         var accepted: (path: CandidatePath, score: PathScore)?
@@ -64,7 +70,7 @@ public struct TrustEvaluator: Sendable {
         diagnostics?(.evaluationStarted(leaf: leaf, at: time))
         builder.search(from: leaf) { path in
             let failures = Self.run(checks, on: path, time: time, anchors: anchors, publicSuffixes: publicSuffixes,
-                                    crls: crls)
+                                    crls: crls, ocspResponses: ocspResponses)
             let score = PathScore(path: path, accepted: failures.isEmpty, time: time)
             if failures.isEmpty {
                 diagnostics?(.pathAccepted(length: path.elements.count))
@@ -79,6 +85,9 @@ public struct TrustEvaluator: Sendable {
         }
 
         let presented = [leaf] + intermediates
+        func ocspReports(for path: CandidatePath) -> [OCSPResponseReport] {
+            ocspResponses.map { OCSPResponseReport.assess($0, path: path.certificates, at: time) }
+        }
         func notes(for path: CandidatePath) -> [TrustNote] {
             let notes = TrustNote.notes(presented: presented, path: path.certificates)
             for note in notes { diagnostics?(.note(note)) }
@@ -90,13 +99,14 @@ public struct TrustEvaluator: Sendable {
             return TrustEvaluationResult(
                 isTrusted: true, resultType: .unspecified, chain: accepted.path.elements, failures: [], error: nil,
                 verificationTime: time, isAnchored: true, pathsConsidered: builder.pathsVisited,
-                signatureChecks: builder.signatureChecks, notes: notes)
+                signatureChecks: builder.signatureChecks, notes: notes, ocspResponses: ocspReports(for: accepted.path))
         }
         // Only a budget spent before the first complete path leaves nothing to report but the leaf.
         let path = best?.path ?? CandidatePath(elements: [ChainElement(certificate: leaf, source: .presented)],
                                                isAnchored: false, endsSelfSigned: false)
         var failures = best?.failures ?? Self.run(checks, on: path, time: time, anchors: anchors,
-                                                  publicSuffixes: publicSuffixes, crls: crls)
+                                                  publicSuffixes: publicSuffixes, crls: crls,
+                                                  ocspResponses: ocspResponses)
         if builder.budgetExhausted {
             failures.append(TrustFailure(index: 0, check: .searchBudgetExhausted, context: .searchBudget(
                 paths: builder.pathsVisited, signatureChecks: builder.signatureChecks)))
@@ -109,16 +119,17 @@ public struct TrustEvaluator: Sendable {
         return TrustEvaluationResult(
             isTrusted: false, resultType: resultType, chain: path.elements, failures: failures, error: error,
             verificationTime: time, isAnchored: path.isAnchored, pathsConsidered: builder.pathsVisited,
-            signatureChecks: builder.signatureChecks, notes: notes)
+            signatureChecks: builder.signatureChecks, notes: notes, ocspResponses: ocspReports(for: path))
     }
 
     private static func run(_ checks: [(TrustPolicy, any PathCheck)], on path: CandidatePath, time: Date,
-                            anchors: TrustAnchors, publicSuffixes: PublicSuffixList, crls: CRLStore) -> [TrustFailure]
+                            anchors: TrustAnchors, publicSuffixes: PublicSuffixList, crls: CRLStore,
+                            ocspResponses: [OCSPResponse]) -> [TrustFailure]
     {
         var failures: [TrustFailure] = []
         for (policy, check) in checks {
             let context = PathContext(path: path, policy: policy, time: time, anchors: anchors,
-                                      publicSuffixes: publicSuffixes, crls: crls)
+                                      publicSuffixes: publicSuffixes, crls: crls, ocspResponses: ocspResponses)
             check.evaluate(context, into: &failures)
         }
         var seen = Set<String>()

@@ -3,8 +3,9 @@ import Foundation
 import SecTrustCompat
 import Testing
 
-/// SecPolicyCreateRevocation and SecTrustSetOCSPResponse (RevocationRequirement: nothing is fetched and stapled
-/// responses are stored only, so only RequirePositiveResponse changes a verdict).
+/// SecPolicyCreateRevocation and SecTrustSetOCSPResponse's argument types (RevocationRequirement: nothing is
+/// fetched, so without stapled responses only RequirePositiveResponse changes a verdict; SecTrustOCSPTests has
+/// the stapled responses themselves).
 @Suite("Revocation policies and OCSP responses")
 struct RevocationPolicyTests {
     static func trust(revocationFlags: CFOptionFlags) throws -> SecTrust {
@@ -73,7 +74,7 @@ struct RevocationPolicyTests {
         #expect(SecTrustSetOCSPResponse(trust, nil) == errSecSuccess)
         #expect(SecTrustSetOCSPResponse(trust, "not data" as CFString) == errSecParam)
         #expect(SecTrustSetOCSPResponse(trust, [response, "not data"] as CFArray) == errSecParam)
-        #expect(Evaluation(trust).trusted)  // stored, not used: nothing changes the verdict
+        #expect(Evaluation(trust).trusted)  // nil removed them; an unparseable one would be ignored anyway
     }
 
     @Test("SecTrustSetOCSPResponse invalidates the cached result, like the other setters")

@@ -34,6 +34,12 @@ public struct SignatureAlgorithm: Sendable, Hashable, CustomStringConvertible {
         isSecureForCertificates = info.isSecureForCertificates
     }
 
+    /// What GnuTLS makes of a signatureAlgorithm with `oid` alone, for structures read without GnuTLS
+    /// (OCSP responses).
+    init(oid: String) {
+        self.init(gnutlsID: SignatureAlgorithmLookup.id(forOID: oid), oid: oid)
+    }
+
     /// Whether GnuTLS knows the algorithm, and so can check a signature made with it.
     public var isKnown: Bool { gnutlsID > 0 }
 

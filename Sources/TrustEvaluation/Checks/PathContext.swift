@@ -9,6 +9,7 @@ struct PathContext {
     let anchors: TrustAnchors
     let publicSuffixes: PublicSuffixList
     let crls: CRLStore
+    let ocspResponses: [OCSPResponse]
 
     var certificates: [Certificate] { path.certificates }
     var leaf: Certificate { path.certificates[0] }

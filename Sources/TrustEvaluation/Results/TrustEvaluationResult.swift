@@ -24,6 +24,9 @@ public struct TrustEvaluationResult: Sendable {
     /// What is worth telling about the presented certificates without changing the verdict: a
     /// probable wrong order, certificates the path does not use.
     public let notes: [TrustNote]
+    /// What became of each stapled OCSP response, judged on `chain`, in the order given: used (good
+    /// or revoked) or ignored with the reason.
+    public let ocspResponses: [OCSPResponseReport]
 
     /// The certificates of `chain`, leaf first.
     public var certificates: [Certificate] { chain.map(\.certificate) }

@@ -7,8 +7,8 @@ import TrustCertificates
 /// Certificate and CRL times have whole seconds, so the time asked about is first truncated to whole
 /// seconds: the last second of validity is valid all through, and a time a fraction of a second
 /// before notBefore is still before it. Every comparison of a time with a validity period goes
-/// through `position(of:)`, so the temporal check, the path builder's quick checks, path scoring and
-/// CRL freshness cannot disagree.
+/// through `position(of:)`, so the temporal check, the path builder's quick checks, path scoring,
+/// CRL and OCSP freshness cannot disagree.
 public struct ValidityWindow: Sendable, Hashable {
     /// Where a time lies relative to the window.
     public enum Position: String, Sendable, Hashable {
@@ -39,6 +39,11 @@ public struct ValidityWindow: Sendable, Hashable {
     /// The CRL's thisUpdate to nextUpdate; a CRL without nextUpdate does not go stale.
     public init(_ crl: CertificateRevocationList) {
         self.init(start: crl.thisUpdate, end: crl.nextUpdate)
+    }
+
+    /// The single OCSP response's thisUpdate to nextUpdate; one without nextUpdate does not go stale.
+    public init(_ response: OCSPSingleResponse) {
+        self.init(start: response.thisUpdate, end: response.nextUpdate)
     }
 
     /// Where `time`, at whole seconds, lies.
