@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "TrustConformance", targets: ["TrustConformance"]),
         .library(name: "FileOutput", targets: ["FileOutput"]),
         .library(name: "PinningReports", targets: ["PinningReports"]),
+        .library(name: "TLSClient", targets: ["TLSClient"]),
         .executable(name: "trustcheck", targets: ["trustcheck"]),
     ],
     targets: [
@@ -32,6 +33,8 @@ let package = Package(
         // Every file written to a path a user named goes through FileOutput, which never replaces a device,
         // FIFO or symbolic link.
         .target(name: "FileOutput"),
+        // Live TLS on GnuTLS, with trust decided by the engine (and the pins) in the verify callback.
+        .target(name: "TLSClient", dependencies: ["GnuTLSBridge", "TrustCertificates", "TrustEvaluation", "Pinning"]),
         .target(name: "TrustConformance", dependencies: ["TrustEvaluation", "TrustCertificates", "FileOutput", "Pinning"]),
         .target(
             name: "TrustCheckCLI",
@@ -57,6 +60,9 @@ let package = Package(
         .testTarget(
             name: "TrustConformanceTests", dependencies: ["TrustConformance", "TrustEvaluation", "Pinning"],
             exclude: ["limbo-expectations.json"]),
+        .testTarget(
+            name: "TLSClientTests", dependencies: ["TLSClient", "GnuTLSBridge", "Pinning", "TrustEvaluation", "TrustCertificates"],
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "TrustCheckCLITests", dependencies: ["TrustCheckCLI", "trustcheck", "CertificateFixtures", "TestSupport"],
             exclude: ["Fixtures"]),
