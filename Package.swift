@@ -34,7 +34,8 @@ let package = Package(
         // FIFO or symbolic link.
         .target(name: "FileOutput"),
         // Live TLS on GnuTLS, with trust decided by the engine (and the pins) in the verify callback.
-        .target(name: "TLSClient", dependencies: ["GnuTLSBridge", "TrustCertificates", "TrustEvaluation", "Pinning"]),
+        // SecTrustCompat: the challenge handler receives a SecTrust, as an iOS app's delegate does.
+        .target(name: "TLSClient", dependencies: ["GnuTLSBridge", "TrustCertificates", "TrustEvaluation", "Pinning", "SecTrustCompat"]),
         .target(name: "TrustConformance", dependencies: ["TrustEvaluation", "TrustCertificates", "FileOutput", "Pinning"]),
         .target(
             name: "TrustCheckCLI",
@@ -61,7 +62,8 @@ let package = Package(
             name: "TrustConformanceTests", dependencies: ["TrustConformance", "TrustEvaluation", "Pinning"],
             exclude: ["limbo-expectations.json"]),
         .testTarget(
-            name: "TLSClientTests", dependencies: ["TLSClient", "GnuTLSBridge", "Pinning", "TrustEvaluation", "TrustCertificates"],
+            name: "TLSClientTests",
+            dependencies: ["TLSClient", "GnuTLSBridge", "Pinning", "TrustEvaluation", "TrustCertificates", "SecTrustCompat"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "TrustCheckCLITests", dependencies: ["TrustCheckCLI", "trustcheck", "CertificateFixtures", "TestSupport"],

@@ -1,3 +1,4 @@
+import SecTrustCompat
 import TrustCertificates
 
 /// What a challenge handler receives during the handshake, as an iOS app's
@@ -12,6 +13,12 @@ public struct ServerTrustChallenge: Sendable {
     public let presentedChain: [Certificate]
     /// The stapled OCSP response the server sent, if any.
     public let stapledOCSPResponse: [UInt8]?
+    /// A SecTrust for the presented chain with SecPolicyCreateSSL(true, server name), as URLSession hands
+    /// `challenge.protectionSpace.serverTrust` to the delegate: code written for Apple's Security framework
+    /// (SecTrustSetAnchorCertificates, SecTrustEvaluateWithError, SecTrustCopyKey...) runs on it unchanged.
+    /// What the handler does to it never changes `.performDefaultHandling`, which runs the client's own
+    /// configuration.
+    public let serverTrust: SecTrust
 }
 
 /// A challenge handler: runs synchronously inside the handshake's verify callback, on the connecting

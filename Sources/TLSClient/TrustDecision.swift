@@ -1,6 +1,7 @@
 import Foundation
 import GnuTLSBridge
 import Pinning
+import SecTrustCompat
 import TrustCertificates
 import TrustEvaluation
 
@@ -40,8 +41,13 @@ final class TrustDecision {
         presented = chain
         var disposition: ChallengeDisposition?
         if let handler = configuration.challengeHandler {
+            guard let serverTrust = Self.serverTrust(for: peer.certificates, name: name) else {
+                verdict = ServerTrustVerdict(isTrusted: false, disposition: nil, evaluation: nil, pinCheck: nil,
+                                             reason: "the presented chain cannot be made into a SecTrust (Apple's encoding rules refuse a certificate)")
+                return false
+            }
             let answer = handler(ServerTrustChallenge(host: host, port: port, presentedChain: chain,
-                                                      stapledOCSPResponse: peer.stapledOCSPResponse))
+                                                      stapledOCSPResponse: peer.stapledOCSPResponse, serverTrust: serverTrust))
             disposition = answer
             switch answer {
             case .useCredential:
@@ -58,6 +64,20 @@ final class TrustDecision {
         let verdict = Self.defaultEvaluation(of: chain, name: name, configuration: configuration, disposition: disposition)
         self.verdict = verdict
         return verdict.isTrusted
+    }
+
+    /// The SecTrust URLSession would hand the delegate: the presented certificates, the SSL policy for `name`.
+    static func serverTrust(for certificates: [[UInt8]], name: String) -> SecTrust? {
+        var secCertificates: [SecCertificate] = []
+        for der in certificates {
+            guard let certificate = SecCertificateCreateWithData(nil, Data(der) as CFData) else { return nil }
+            secCertificates.append(certificate)
+        }
+        var trust: SecTrust?
+        guard SecTrustCreateWithCertificates(secCertificates as CFArray, SecPolicyCreateSSL(true, name as CFString), &trust)
+            == errSecSuccess
+        else { return nil }
+        return trust
     }
 
     /// The engine's SSL-policy evaluation for `name`, then the pins on the evaluated chain.
