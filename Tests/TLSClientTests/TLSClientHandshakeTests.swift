@@ -26,6 +26,7 @@ import TrustEvaluation
         #expect(response.statusCode == 200)
         #expect(response.body == Array("ok".utf8))
         await connection.close()
+        server.stop()
         #expect(server.outcomes.first?.serverName == "localhost")
     }
 
@@ -60,6 +61,7 @@ import TrustEvaluation
             guard case .untrusted(let verdict, _, _, _) = error else { Issue.record("unexpected \(error)"); return }
         #expect(verdict.evaluation?.failures.contains { $0.check == .sslHostname } == true)
         }
+        server.stop() // waits for the server thread, which records the outcome after the client has gone
         #expect(server.outcomes.first?.serverName == "www.example.test")
     }
 
