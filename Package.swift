@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "TrustConformance", dependencies: ["TrustEvaluation", "TrustCertificates", "FileOutput", "Pinning"]),
         .target(
             name: "TrustCheckCLI",
-            dependencies: ["TrustCertificates", "TrustEvaluation", "TrustConformance", "Pinning"]
+            dependencies: ["TrustCertificates", "TrustEvaluation", "TrustConformance", "Pinning", "TLSClient", "GnuTLSBridge"]
         ),
         .executableTarget(name: "trustcheck", dependencies: ["TrustCheckCLI"]),
 
@@ -66,7 +66,8 @@ let package = Package(
             dependencies: ["TLSClient", "GnuTLSBridge", "Pinning", "TrustEvaluation", "TrustCertificates", "SecTrustCompat"],
             exclude: ["Fixtures"]),
         .testTarget(
-            name: "TrustCheckCLITests", dependencies: ["TrustCheckCLI", "trustcheck", "CertificateFixtures", "TestSupport"],
+            name: "TrustCheckCLITests",
+            dependencies: ["TrustCheckCLI", "trustcheck", "CertificateFixtures", "TestSupport", "GnuTLSBridge"],
             exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import Foundation
 import GnuTLSBridge
+import SecTrustCompat
 import TLSClient
 import TrustCertificates
 import TrustEvaluation
@@ -18,8 +19,18 @@ enum TLSFixtures {
         try CertificateLoader.load(path: directory.appendingPathComponent(name).path)[0]
     }
 
+    /// SecTrustCompat reads its system store once per process, on the first evaluation, and `swift test`
+    /// runs every test target in one process: install the store SecTrustCompatTests expects (their
+    /// Fixtures/system-anchors.pem, same path) before any SecTrust here is evaluated, so that whichever
+    /// target runs first, both see the same store.
+    static let sharedSystemAnchors: Bool = SecTrustCompatConfiguration.setSystemAnchorsPath(
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("SecTrustCompatTests").appendingPathComponent("Fixtures")
+            .appendingPathComponent("system-anchors.pem").path)
+
     /// Trusts root.pem only, at `time`, for "localhost", with short timeouts.
     static func configuration() throws -> TLSClientConfiguration {
+        _ = sharedSystemAnchors
         var configuration = TLSClientConfiguration()
         configuration.anchors = .only(CertificateStore([try certificate("root.pem")]))
         configuration.verificationTime = time
