@@ -133,6 +133,20 @@ import TrustEvaluation
         #expect(elapsed >= 0.4 && elapsed < 5)
     }
 
+    @Test func aServerThatClosesMidHandshakeIsAHandshakeErrorNotATrustDecision() async throws {
+        let server = try TLSFixtures.server(behaviour: .closeMidHandshake)
+        defer { server.stop() }
+        let configuration = try TLSFixtures.configuration()
+        let failure = await TLSFixtures.failure(port: server.port, configuration: configuration)
+        guard case .handshake(let error, let presented) = try #require(failure) else {
+            Issue.record("unexpected \(String(describing: failure))")
+            return
+        }
+        #expect(presented.isEmpty)
+        #expect(!error.refusedByVerifier)
+        #expect(failure?.code.hasPrefix("tls.handshake.GNUTLS_E_") == true)
+    }
+
     @Test func ipv6LoopbackWithTheStapledOCSPResponseCaptured() async throws {
         let server = try TLSFixtures.server(ocsp: "ocsp-good.der", ipv6: true)
         defer { server.stop() }

@@ -27,6 +27,8 @@ public final class LoopbackTLSServer: @unchecked Sendable {
         case respond([UInt8])
         /// Accept the TCP connection and never send a byte (a server that never answers).
         case silent
+        /// Read the start of the ClientHello, then close the connection (a server that dies mid-handshake).
+        case closeMidHandshake
     }
 
     /// The port the server listens on.
@@ -146,9 +148,18 @@ public final class LoopbackTLSServer: @unchecked Sendable {
             guard poll(&waiter, 1, 50) > 0 else { continue }
             let client = accept(listener, nil, nil)
             guard client >= 0 else { continue }
-            if case .silent = behaviour {
+            switch behaviour {
+            case .silent:
                 silentClients.append(client)
                 continue
+            case .closeMidHandshake:
+                var waiter = pollfd(fd: client, events: Int16(POLLIN), revents: 0)
+                var hello = [UInt8](repeating: 0, count: 5)
+                if poll(&waiter, 1, 5000) > 0 { _ = recv(client, &hello, hello.count, 0) }
+                Glibc.close(client)
+                continue
+            case .respond:
+                break
             }
             handle(client)
             Glibc.close(client)
