@@ -1,6 +1,6 @@
 # The two set-up commands of the README: `make demo` and `make test`. Both first install the Debian
 # packages TrustCheck needs, when they are missing.
-PACKAGES := libgnutls28-dev publicsuffix ca-certificates
+PACKAGES := libgnutls28-dev publicsuffix ca-certificates openssl
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_TIME := 2026-12-01T00:00:00Z
 

@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "TrustConformance", targets: ["TrustConformance"]),
         .library(name: "FileOutput", targets: ["FileOutput"]),
         .library(name: "PinningReports", targets: ["PinningReports"]),
+        .library(name: "TLSClient", targets: ["TLSClient"]),
         .executable(name: "trustcheck", targets: ["trustcheck"]),
     ],
     targets: [
@@ -32,10 +33,13 @@ let package = Package(
         // Every file written to a path a user named goes through FileOutput, which never replaces a device,
         // FIFO or symbolic link.
         .target(name: "FileOutput"),
+        // Live TLS on GnuTLS, with trust decided by the engine (and the pins) in the verify callback.
+        // SecTrustCompat: the challenge handler receives a SecTrust, as an iOS app's delegate does.
+        .target(name: "TLSClient", dependencies: ["GnuTLSBridge", "TrustCertificates", "TrustEvaluation", "Pinning", "SecTrustCompat"]),
         .target(name: "TrustConformance", dependencies: ["TrustEvaluation", "TrustCertificates", "FileOutput", "Pinning"]),
         .target(
             name: "TrustCheckCLI",
-            dependencies: ["TrustCertificates", "TrustEvaluation", "TrustConformance", "Pinning"]
+            dependencies: ["TrustCertificates", "TrustEvaluation", "TrustConformance", "Pinning", "TLSClient", "GnuTLSBridge"]
         ),
         .executableTarget(name: "trustcheck", dependencies: ["TrustCheckCLI"]),
 
@@ -58,7 +62,12 @@ let package = Package(
             name: "TrustConformanceTests", dependencies: ["TrustConformance", "TrustEvaluation", "Pinning"],
             exclude: ["limbo-expectations.json"]),
         .testTarget(
-            name: "TrustCheckCLITests", dependencies: ["TrustCheckCLI", "trustcheck", "CertificateFixtures", "TestSupport"],
+            name: "TLSClientTests",
+            dependencies: ["TLSClient", "GnuTLSBridge", "Pinning", "TrustEvaluation", "TrustCertificates", "SecTrustCompat"],
+            exclude: ["Fixtures"]),
+        .testTarget(
+            name: "TrustCheckCLITests",
+            dependencies: ["TrustCheckCLI", "trustcheck", "CertificateFixtures", "TestSupport", "GnuTLSBridge"],
             exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -11,6 +11,7 @@ public enum TrustCheckCommand: Sendable {
         PinCommand.self,
         AuditCommand.self,
         ShowCommand.self,
+        ConnectCommand.self,
         LimboCommand.self,
         VersionCommand.self,
     ]

@@ -1,0 +1,14 @@
+import Foundation
+
+/// Runs blocking socket and GnuTLS work on a thread of its own, so that a handshake waiting on a
+/// silent server never occupies one of Swift concurrency's few cooperative threads (which would delay
+/// every other task, and the timeout's own report, on a small machine).
+enum BlockingCall {
+    static func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            let thread = Thread { continuation.resume(returning: work()) }
+            thread.name = "TLSClient"
+            thread.start()
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import Pinning
+import TrustEvaluation
+
+/// How `TLSClient.connect` connects and decides trust.
+public struct TLSClientConfiguration: Sendable {
+    /// The anchors the engine trusts (default: the system store).
+    public var anchors = TrustAnchors()
+    /// The rule book of the SSL policy.
+    public var profile: TrustProfile = .apple
+    /// The name the leaf must be valid for and that is sent as SNI; nil: the host connected to.
+    public var serverName: String?
+    /// Evaluate at this time instead of now (replaying a recording, tests).
+    public var verificationTime: Date?
+    /// SPKI SHA-256 pins required on the evaluated chain after default validation.
+    public var pins: PinSet?
+    /// With `pins`: report a mismatch (in the connection's verdict) without refusing.
+    public var pinsReportOnly = false
+    /// ALPN protocols offered, most preferred first.
+    public var alpn: [String] = []
+    /// The TLS versions offered.
+    public var versions: TLSVersions = .tls12AndLater
+    /// Bound on the TCP connect, in seconds.
+    public var connectTimeout: TimeInterval = 10
+    /// Bound on the handshake and on each later read, in seconds.
+    public var handshakeTimeout: TimeInterval = 10
+    /// Decides trust instead of the engine unless it answers `.performDefaultHandling`.
+    public var challengeHandler: ServerTrustChallengeHandler?
+
+    /// The defaults: system anchors, Apple's profile, TLS 1.2 and 1.3, 10 s timeouts.
+    public init() {}
+}

@@ -1,0 +1,45 @@
+import Foundation
+import GnuTLSBridge
+import TrustCertificates
+
+/// Why `TLSClient.connect` (or a later read or write) failed. Every case has a stable `code`.
+public enum TLSClientError: Error, Sendable, LocalizedError {
+    /// TCP failed: resolution, timeout, or an errno such as ECONNREFUSED ("tcp.*").
+    case connect(TCPConnectError)
+    /// The handshake failed before or apart from the trust decision: a timeout, an alert from the server,
+    /// a closed connection ("tls.timeout", "tls.handshake.GNUTLS_E_*").
+    case handshake(TLSHandshakeError, presented: [Certificate])
+    /// The trust decision refused the server; the handshake was aborted with an alert ("trust.refused").
+    case untrusted(ServerTrustVerdict, presented: [Certificate], stapledOCSPResponse: [UInt8]?, handshake: TLSHandshakeError)
+    /// A certificate the server presented does not parse ("trust.unparseableCertificate").
+    case unparseableCertificate(index: Int, CertificateParseError)
+    /// A read or write on the connected stream failed ("tls.io.GNUTLS_E_*").
+    case io(TLSHandshakeError)
+    /// The server's HTTP answer is not HTTP/1.x or is larger than the helper reads ("http.malformed").
+    case malformedHTTPResponse(String)
+
+    /// The stable code.
+    public var code: String {
+        switch self {
+        case .connect(let error): error.code
+        case .handshake(let error, _): error.code
+        case .untrusted: "trust.refused"
+        case .unparseableCertificate: "trust.unparseableCertificate"
+        case .io(let error): error.isTimeout ? "tls.timeout" : "tls.io." + error.gnutls.name
+        case .malformedHTTPResponse: "http.malformed"
+        }
+    }
+
+    public var errorDescription: String? {
+        switch self {
+        case .connect(let error): error.errorDescription
+        case .handshake(let error, _): "TLS handshake failed: " + (error.errorDescription ?? "")
+        case .untrusted(let verdict, _, _, let handshake):
+            "server not trusted: \(verdict.reason ?? "refused")"
+                + (handshake.alertSent.map { "; sent the alert \"\($0)\"" } ?? "")
+        case .unparseableCertificate(let index, let error): "presented certificate [\(index)] does not parse: \(error)"
+        case .io(let error): "TLS read/write failed: " + (error.errorDescription ?? "")
+        case .malformedHTTPResponse(let problem): "malformed HTTP response: \(problem)"
+        }
+    }
+}

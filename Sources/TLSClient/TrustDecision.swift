@@ -1,0 +1,108 @@
+import Foundation
+import GnuTLSBridge
+import Pinning
+import SecTrustCompat
+import TrustCertificates
+import TrustEvaluation
+
+/// The trust decision of one handshake: called once from GnuTLS's verify callback, on the connecting
+/// thread, and read afterwards on that same thread (so it needs no lock).
+final class TrustDecision {
+    let host: String
+    let port: UInt16
+    let name: String
+    let configuration: TLSClientConfiguration
+    private(set) var presented: [Certificate] = []
+    private(set) var stapledOCSPResponse: [UInt8]?
+    private(set) var verdict: ServerTrustVerdict?
+    private(set) var parseFailure: TLSClientError?
+
+    init(host: String, port: UInt16, name: String, configuration: TLSClientConfiguration) {
+        self.host = host
+        self.port = port
+        self.name = name
+        self.configuration = configuration
+    }
+
+    /// True to continue the handshake.
+    func decide(_ peer: PresentedPeer) -> Bool {
+        stapledOCSPResponse = peer.stapledOCSPResponse
+        var chain: [Certificate] = []
+        for (index, der) in peer.certificates.enumerated() {
+            do { chain.append(try Certificate(der: der)) } catch {
+                // Fail closed: a certificate the engine cannot read is never trusted.
+                parseFailure = .unparseableCertificate(index: index, error)
+                presented = chain
+                verdict = ServerTrustVerdict(isTrusted: false, disposition: nil, evaluation: nil, pinCheck: nil,
+                                             reason: "presented certificate [\(index)] does not parse")
+                return false
+            }
+        }
+        presented = chain
+        var disposition: ChallengeDisposition?
+        if let handler = configuration.challengeHandler {
+            guard let serverTrust = Self.serverTrust(for: peer.certificates, name: name) else {
+                verdict = ServerTrustVerdict(isTrusted: false, disposition: nil, evaluation: nil, pinCheck: nil,
+                                             reason: "the presented chain cannot be made into a SecTrust (Apple's encoding rules refuse a certificate)")
+                return false
+            }
+            let answer = handler(ServerTrustChallenge(host: host, port: port, presentedChain: chain,
+                                                      stapledOCSPResponse: peer.stapledOCSPResponse, serverTrust: serverTrust))
+            disposition = answer
+            switch answer {
+            case .useCredential:
+                verdict = ServerTrustVerdict(isTrusted: true, disposition: answer, evaluation: nil, pinCheck: nil, reason: nil)
+                return true
+            case .cancel:
+                verdict = ServerTrustVerdict(isTrusted: false, disposition: answer, evaluation: nil, pinCheck: nil,
+                                             reason: "the challenge handler cancelled the challenge")
+                return false
+            case .performDefaultHandling:
+                break
+            }
+        }
+        let verdict = Self.defaultEvaluation(of: chain, name: name, configuration: configuration, disposition: disposition)
+        self.verdict = verdict
+        return verdict.isTrusted
+    }
+
+    /// The SecTrust URLSession would hand the delegate: the presented certificates, the SSL policy for `name`.
+    static func serverTrust(for certificates: [[UInt8]], name: String) -> SecTrust? {
+        var secCertificates: [SecCertificate] = []
+        for der in certificates {
+            guard let certificate = SecCertificateCreateWithData(nil, Data(der) as CFData) else { return nil }
+            secCertificates.append(certificate)
+        }
+        var trust: SecTrust?
+        guard SecTrustCreateWithCertificates(secCertificates as CFArray, SecPolicyCreateSSL(true, name as CFString), &trust)
+            == errSecSuccess
+        else { return nil }
+        return trust
+    }
+
+    /// The engine's SSL-policy evaluation for `name`, then the pins on the evaluated chain.
+    static func defaultEvaluation(of chain: [Certificate], name: String, configuration: TLSClientConfiguration,
+                                  disposition: ChallengeDisposition?) -> ServerTrustVerdict
+    {
+        guard let leaf = chain.first else {
+            return ServerTrustVerdict(isTrusted: false, disposition: disposition, evaluation: nil, pinCheck: nil,
+                                      reason: "the server presented no certificate")
+        }
+        let evaluator = TrustEvaluator(anchors: configuration.anchors,
+                                       policies: [.ssl(server: true, hostname: name, profile: configuration.profile)])
+        let evaluation = evaluator.evaluate(leaf: leaf, intermediates: Array(chain.dropFirst()),
+                                            at: configuration.verificationTime ?? Date())
+        guard evaluation.isTrusted else {
+            return ServerTrustVerdict(isTrusted: false, disposition: disposition, evaluation: evaluation, pinCheck: nil,
+                                      reason: evaluation.error.map { "\($0.message) (\($0.code))" } ?? "not trusted")
+        }
+        guard let pins = configuration.pins else {
+            return ServerTrustVerdict(isTrusted: true, disposition: disposition, evaluation: evaluation, pinCheck: nil, reason: nil)
+        }
+        let check = pins.check(evaluation)
+        let blocks = !check.isPinned && !configuration.pinsReportOnly
+        return ServerTrustVerdict(
+            isTrusted: !blocks, disposition: disposition, evaluation: evaluation, pinCheck: check,
+            reason: blocks ? "no configured pin (\(pins.pins.count) given) is on the evaluated chain" : nil)
+    }
+}

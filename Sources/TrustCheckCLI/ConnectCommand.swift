@@ -1,0 +1,119 @@
+import Foundation
+import Pinning
+import TLSClient
+import TrustCertificates
+import TrustEvaluation
+
+/// `trustcheck connect HOST[:PORT]`: a live TLS handshake in which TrustCheck decides trust; shows what
+/// the server presented (even when trust fails), what was negotiated, and the verdict.
+struct ConnectCommand: Subcommand {
+    static let name = "connect"
+    static let summary = "Connect to a TLS server and evaluate the chain it presents, as SecTrust would in the handshake."
+    static let usage = """
+        trustcheck connect HOST[:PORT] [--servername NAME] [--anchors PATH]... [--system-anchors] [--pin PIN]...
+                   [--report-only] [--at TIME] [--timeout S] [--tls 1.2|1.3] [--alpn PROTOCOL]... [--json]
+        """
+    static let options: [CommandOption] = [
+        .value("--servername", "NAME", "send NAME as SNI and require the leaf to be valid for it (default: HOST)"),
+        .repeatable("--anchors", "PATH", "trust these certificates (file or directory); system roots are then off"),
+        .flag("--system-anchors", "trust the system roots too, beside --anchors"),
+        .repeatable("--pin", "PIN", "after validation, require this SPKI SHA-256 pin on the evaluated chain"),
+        .flag("--report-only", "report a pin mismatch without refusing the connection"),
+        .value("--at", "TIME", "evaluate at TIME instead of now (RFC 3339, a date, @EPOCH or now)"),
+        .value("--timeout", "S", "bound the TCP connect and, separately, the handshake to S seconds (default 10)"),
+        .value("--tls", "1.2|1.3", "offer only this TLS version (default: 1.2 and 1.3)"),
+        .repeatable("--alpn", "PROTOCOL", "offer this ALPN protocol (e.g. h2, http/1.1)"),
+        .flag("--json", "print the machine-readable report"),
+    ]
+    static let details = """
+        PORT defaults to 443; write an IPv6 address with a port as [::1]:8443. GnuTLS runs the handshake,
+        but its own certificate verification never decides: the chain the server presents goes to the
+        engine (the SSL policy for --servername, else HOST) and then to the pins, inside the handshake. A
+        refused server gets the bad_certificate alert.
+
+        The text shows each presented certificate (subject, issuer, validity, SHA-256, and its PEM, like
+        openssl s_client -showcerts), the negotiated protocol, cipher suite, group and ALPN (only after a
+        completed handshake), whether an OCSP response was stapled, and the verdict with its reason.
+
+        --json prints an object with: host, port, server_name, trusted (bool), reason, error {code, message}
+        or null (Apple's OSStatus for an engine failure; for a connection failure a stable code such as
+        tcp.errno.ECONNREFUSED, tcp.timeout, tls.timeout or tls.handshake.GNUTLS_E_..., with the TLS alert
+        named in the message), result (SecTrustResultType name) or null, pinning {verdict, matched_pins}
+        or null, chain [{subject, issuer, not_before, not_after, sha256, spki_sha256_base64, pem}] as
+        presented, negotiated {protocol, cipher_suite, group, alpn, description} or null, and
+        stapled_ocsp_response (base64) or null.
+
+        exit status: 0 trusted, 1 not trusted (or a pin mismatch), 2 usage or connection error.
+
+        """
+
+    static func run(_ arguments: ParsedArguments, io: CommandIO) -> ExitCode {
+        let target: ConnectTarget
+        var configuration = TLSClientConfiguration()
+        do throws(UsageError) {
+            guard arguments.positionals.count == 1 else {
+                throw UsageError(message: arguments.positionals.isEmpty ? "no HOST given" : "give one HOST[:PORT]")
+            }
+            target = try ConnectTarget.parse(arguments.positionals[0])
+            try configure(&configuration, arguments)
+        } catch {
+            io.stderr.write("trustcheck connect: \(error.message)\nusage: \(usage)\n")
+            return .usageOrInputError
+        }
+        let anchorPaths = arguments.allValues("--anchors")
+        if !anchorPaths.isEmpty {
+            guard let loaded = CertificateInputs.load(anchorPaths, io: io) else { return .usageOrInputError }
+            configuration.anchors = TrustAnchors(custom: CertificateStore(loaded.flatMap(\.certificates)),
+                                                 anchorsOnly: !arguments.has("--system-anchors"))
+        }
+        let pins = arguments.allValues("--pin")
+        if !pins.isEmpty {
+            do { configuration.pins = try PinSet(parsing: pins) } catch {
+                io.report([InputFailure(error)])
+                return .usageOrInputError
+            }
+        }
+
+        let report: ConnectReport
+        do {
+            let connection = try TLSClient.connectBlocking(host: target.host, port: target.port, configuration: configuration)
+            report = ConnectReport(target: target, configuration: configuration, connection: connection)
+        } catch {
+            report = ConnectReport(target: target, configuration: configuration, failure: error)
+        }
+        io.stdout.write(arguments.has("--json") ? report.json.rendered() + "\n" : report.text)
+        if report.isConnectionError {
+            io.error("connect: \(report.errorMessage ?? "connection failed")")
+            return .usageOrInputError
+        }
+        return report.trusted ? .success : .notTrusted
+    }
+
+    private static func configure(_ configuration: inout TLSClientConfiguration, _ arguments: ParsedArguments)
+        throws(UsageError)
+    {
+        configuration.serverName = arguments.value("--servername")
+        if let text = arguments.value("--at") {
+            guard let date = TimeArgument.parse(text) else { throw UsageError(message: TimeArgument.usageMessage(text)) }
+            configuration.verificationTime = date
+        }
+        if let text = arguments.value("--timeout") {
+            guard let seconds = TimeInterval(text), seconds > 0, seconds <= 3600 else {
+                throw UsageError(message: "--timeout '\(text)' is not a number of seconds (0 < S <= 3600)")
+            }
+            configuration.connectTimeout = seconds
+            configuration.handshakeTimeout = seconds
+        }
+        switch arguments.value("--tls") {
+        case nil: break
+        case "1.2": configuration.versions = .tls12Only
+        case "1.3": configuration.versions = .tls13Only
+        case let other?: throw UsageError(message: "--tls must be 1.2 or 1.3, not '\(other)'")
+        }
+        configuration.alpn = arguments.allValues("--alpn")
+        configuration.pinsReportOnly = arguments.has("--report-only")
+        if configuration.pinsReportOnly && arguments.allValues("--pin").isEmpty {
+            throw UsageError(message: "--report-only needs --pin")
+        }
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import GnuTLSBridge
+import Pinning
+import TLSClient
+import TrustCertificates
+import TrustEvaluation
+
+/// What `trustcheck connect` saw: the presented chain, the negotiated parameters and the verdict, or
+/// the connection error, as text and as JSON.
+struct ConnectReport {
+    let target: ConnectTarget
+    let serverName: String
+    let presented: [Certificate]
+    let negotiated: NegotiatedParameters?
+    let stapledOCSPResponse: [UInt8]?
+    let verdict: ServerTrustVerdict?
+    /// Set for failures other than the trust decision (TCP, handshake, I/O): exit 2.
+    let connectionError: TLSClientError?
+
+    init(target: ConnectTarget, configuration: TLSClientConfiguration, connection: TLSConnection) {
+        self.target = target
+        serverName = configuration.serverName ?? target.host
+        presented = connection.presentedChain
+        negotiated = connection.negotiated
+        stapledOCSPResponse = connection.stapledOCSPResponse
+        verdict = connection.verdict
+        connectionError = nil
+    }
+
+    init(target: ConnectTarget, configuration: TLSClientConfiguration, failure: TLSClientError) {
+        self.target = target
+        serverName = configuration.serverName ?? target.host
+        negotiated = nil
+        switch failure {
+        case .untrusted(let verdict, let presented, let staple, _):
+            self.presented = presented
+            self.verdict = verdict
+            stapledOCSPResponse = staple
+            connectionError = nil
+        case .handshake(_, let presented):
+            self.presented = presented
+            verdict = nil
+            stapledOCSPResponse = nil
+            connectionError = failure
+        default:
+            presented = []
+            verdict = nil
+            stapledOCSPResponse = nil
+            connectionError = failure
+        }
+        self.failure = failure
+    }
+
+    private var failure: TLSClientError? = nil
+
+    var isConnectionError: Bool { connectionError != nil }
+    var trusted: Bool { connectionError == nil && verdict?.isTrusted == true }
+    var errorMessage: String? { connectionError.map { "\($0.code): \($0.errorDescription ?? "")" } }
+
+    /// The verdict's reason, or the connection error's.
+    var reason: String? {
+        if let connectionError { return connectionError.errorDescription }
+        if let failure, case .untrusted = failure { return failure.errorDescription }
+        return verdict?.reason
+    }
+
+    var text: String {
+        var out = "connect \(target.host) port \(target.port), server name \(serverName)\n"
+        out += "presented chain (\(presented.count) certificate\(presented.count == 1 ? "" : "s")):\n"
+        for (index, certificate) in presented.enumerated() {
+            out += " \(index) s: \(TerminalText.escaped(certificate.subject.rfc4514))\n"
+            out += "   i: \(TerminalText.escaped(certificate.issuer.rfc4514))\n"
+            out += "   v: \(CertificateFormatting.timestamp(certificate.notBefore)) .. \(CertificateFormatting.timestamp(certificate.notAfter))\n"
+            out += "   sha256: \(CertificateFormatting.colonHex(certificate.sha256))\n"
+            out += Self.pem(certificate.der)
+        }
+        if let negotiated {
+            out += "negotiated: \(negotiated.protocolVersion), \(negotiated.cipherSuite), group \(negotiated.group ?? "none"), "
+                + "ALPN \(negotiated.alpn.map { TerminalText.escaped($0) } ?? "none")\n"
+        } else {
+            out += "negotiated: nothing (the handshake did not complete)\n"
+        }
+        out += "stapled OCSP response: " + (stapledOCSPResponse.map { "\($0.count) bytes" } ?? "none") + "\n"
+        if let pinCheck = verdict?.pinCheck {
+            out += "pinning: \(pinCheck.verdict.rawValue)"
+                + pinCheck.matches.map { " (pin \($0.pin.base64) on [\($0.chainIndex)])" }.joined() + "\n"
+        }
+        if trusted {
+            out += "verdict: trusted" + (verdict?.pinCheck.map { $0.isPinned ? "" : " (pin mismatch reported only)" } ?? "") + "\n"
+        } else if connectionError != nil {
+            out += "verdict: connection failed: \(TerminalText.escaped(errorMessage ?? ""))\n"
+        } else {
+            out += "verdict: not trusted: \(TerminalText.escaped(reason ?? "refused"))\n"
+        }
+        return out
+    }
+
+    var json: JSONValue {
+        let engineError = verdict?.evaluation?.error
+        let error: JSONValue
+        if let connectionError {
+            error = .object([("code", .string(connectionError.code)), ("message", .string(connectionError.errorDescription))])
+        } else if let engineError, !trusted {
+            error = .object([("code", .int(Int(engineError.code))), ("message", .string(engineError.message))])
+        } else if !trusted {
+            error = .object([("code", .string("trust.refused")), ("message", .string(reason))])
+        } else {
+            error = .null
+        }
+        return .object([
+            ("host", .string(target.host)),
+            ("port", .int(Int(target.port))),
+            ("server_name", .string(serverName)),
+            ("trusted", .bool(trusted)),
+            ("reason", .string(trusted ? nil : reason)),
+            ("error", error),
+            ("result", .string(verdict?.evaluation?.resultType.name)),
+            ("pinning", verdict?.pinCheck.map { check in
+                .object([("verdict", .string(check.verdict.rawValue)),
+                         ("matched_pins", .array(check.matches.map { match in
+                             .object([("pin", .string(match.pin.base64)), ("index", .int(match.chainIndex))])
+                         }))])
+            } ?? .null),
+            ("chain", .array(presented.map { certificate in
+                .object([
+                    ("subject", .string(certificate.subject.rfc4514)),
+                    ("issuer", .string(certificate.issuer.rfc4514)),
+                    ("not_before", .string(CertificateFormatting.timestamp(certificate.notBefore))),
+                    ("not_after", .string(CertificateFormatting.timestamp(certificate.notAfter))),
+                    ("sha256", .string(Hex.encode(certificate.sha256))),
+                    ("spki_sha256_base64", .string(Base64.encode(certificate.spkiSHA256))),
+                    ("pem", .string(Self.pem(certificate.der))),
+                ])
+            })),
+            ("negotiated", negotiated.map { parameters in
+                .object([
+                    ("protocol", .string(parameters.protocolVersion)),
+                    ("cipher_suite", .string(parameters.cipherSuite)),
+                    ("group", .string(parameters.group)),
+                    ("alpn", .string(parameters.alpn)),
+                    ("description", .string(parameters.description)),
+                ])
+            } ?? .null),
+            ("stapled_ocsp_response", .string(stapledOCSPResponse.map(Base64.encode))),
+        ])
+    }
+
+    static func pem(_ der: [UInt8]) -> String {
+        let base64 = Array(Base64.encode(der))
+        let lines = stride(from: 0, to: base64.count, by: 64).map { String(base64[$0..<min($0 + 64, base64.count)]) }
+        return "-----BEGIN CERTIFICATE-----\n" + lines.joined(separator: "\n") + "\n-----END CERTIFICATE-----\n"
+    }
+}

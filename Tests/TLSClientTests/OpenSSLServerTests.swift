@@ -1,0 +1,75 @@
+import Foundation
+import GnuTLSBridge
+import Testing
+import TLSClient
+
+/// Interoperability: the same client against `openssl s_server` (Debian's openssl, in the Makefile's
+/// packages), started on 127.0.0.1 with an ephemeral port that it prints as "ACCEPT 127.0.0.1:PORT".
+@Suite struct OpenSSLServerTests {
+    /// A running s_server, killed (by its own PID) when released.
+    final class OpenSSLServer {
+        let process = Process()
+        let port: UInt16
+
+        init(arguments: [String]) throws {
+            let output = Pipe()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+            process.arguments = ["s_server", "-accept", "127.0.0.1:0", "-www", "-naccept", "4"] + arguments
+            process.currentDirectoryURL = TLSFixtures.directory
+            process.standardOutput = output
+            process.standardError = output
+            process.standardInput = Pipe()
+            try process.run()
+            // Read until the ACCEPT line, bounded: s_server prints it as soon as it listens.
+            var text = ""
+            let deadline = Date().addingTimeInterval(10)
+            let handle = output.fileHandleForReading
+            while !text.contains("\nACCEPT ") && !text.hasPrefix("ACCEPT "), Date() < deadline, process.isRunning {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                text += String(decoding: chunk, as: UTF8.self)
+            }
+            guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("ACCEPT ") }),
+                  let port = line.split(separator: ":").last.flatMap({ UInt16($0.trimmingCharacters(in: .whitespaces)) })
+            else {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "s_server did not start: \(text)"])
+            }
+            self.port = port
+        }
+
+        deinit {
+            // SIGKILL, not terminate()'s SIGTERM: the child inherits the test process's signal mask, in
+            // which SIGTERM is blocked, so s_server would never see it.
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+        }
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl")))
+    func opensslServerWithStapleIsTrustedOverTLS12AndTLS13() async throws {
+        let server = try OpenSSLServer(arguments: ["-cert", "leaf.pem", "-cert_chain", "intermediate.pem", "-key", "leaf.key",
+                                                   "-status_file", "ocsp-good.der"])
+        var configuration = try TLSFixtures.configuration()
+        for versions in [TLSVersions.tls13Only, .tls12Only] {
+            configuration.versions = versions
+            let connection = try await TLSClient.connect(host: "127.0.0.1", port: server.port, configuration: configuration)
+            #expect(connection.verdict.isTrusted)
+            #expect(connection.negotiated.protocolVersion == (versions == .tls13Only ? "TLS1.3" : "TLS1.2"))
+            #expect(connection.presentedChain.count == 2)
+            #expect(connection.stapledOCSPResponse == (try TLSFixtures.bytes("ocsp-good.der")))
+            let response = try await HTTPDiagnosticRequest.get(host: "localhost", on: connection)
+            #expect(response.statusCode == 200)
+            await connection.close()
+        }
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl")))
+    func opensslServerWithAnUnknownRootIsRefused() async throws {
+        let server = try OpenSSLServer(arguments: ["-cert", "other-leaf.pem", "-key", "other-leaf.key"])
+        let configuration = try TLSFixtures.configuration()
+        let failure = await TLSFixtures.failure(port: server.port, configuration: configuration)
+        #expect(failure?.code == "trust.refused")
+    }
+}
