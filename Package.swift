@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "TrustConformance", dependencies: ["TrustEvaluation", "TrustCertificates", "FileOutput", "Pinning"]),
         .target(
             name: "TrustCheckCLI",
-            dependencies: ["TrustCertificates", "TrustEvaluation", "TrustConformance", "Pinning", "TLSClient", "GnuTLSBridge"]
+            dependencies: ["TrustCertificates", "TrustEvaluation", "TrustConformance", "Pinning", "TLSClient"]
         ),
         .executableTarget(name: "trustcheck", dependencies: ["TrustCheckCLI"]),
 

@@ -10,7 +10,7 @@ public final class TLSConnection: Sendable {
     /// How trust was decided.
     public let verdict: ServerTrustVerdict
     /// Protocol version, cipher suite, group and ALPN.
-    public var negotiated: NegotiatedParameters { session.negotiated }
+    public var negotiated: TLSNegotiation { TLSNegotiation(session.negotiated) }
     /// The stapled OCSP response (DER OCSPResponse) the server sent, if any. Checked by the OCSP stage.
     public var stapledOCSPResponse: [UInt8]? { session.peer.stapledOCSPResponse }
 

@@ -1,5 +1,4 @@
 import Foundation
-import GnuTLSBridge
 import Pinning
 import TLSClient
 import TrustCertificates
@@ -11,7 +10,7 @@ struct ConnectReport {
     let target: ConnectTarget
     let serverName: String
     let presented: [Certificate]
-    let negotiated: NegotiatedParameters?
+    let negotiated: TLSNegotiation?
     let stapledOCSPResponse: [UInt8]?
     let verdict: ServerTrustVerdict?
     /// Set for failures other than the trust decision (TCP, handshake, I/O): exit 2.

@@ -20,7 +20,15 @@ import TLSClient
             process.standardError = output
             process.standardInput = Pipe()
             try process.run()
-            // Read until the ACCEPT line, bounded: s_server prints it as soon as it listens.
+            // Read until the ACCEPT line, bounded: s_server prints it as soon as it listens. A blocking read
+            // cannot see the deadline, so a watchdog kills a server that is still silent after it: its pipe
+            // then closes and the read returns.
+            let pid = process.processIdentifier
+            let started = Started()
+            DispatchQueue.global().asyncAfter(deadline: .now() + 10) {
+                if !started.value { kill(pid, SIGKILL) }
+            }
+            defer { started.set() }
             var text = ""
             let deadline = Date().addingTimeInterval(10)
             let handle = output.fileHandleForReading
@@ -72,4 +80,12 @@ import TLSClient
         let failure = await TLSFixtures.failure(port: server.port, configuration: configuration)
         #expect(failure?.code == "trust.refused")
     }
+}
+
+/// Whether the server printed its ACCEPT line, for the start-up watchdog (set once, read from another thread).
+private final class Started: @unchecked Sendable {
+    private let lock = NSLock()
+    private var started = false
+    var value: Bool { lock.withLock { started } }
+    func set() { lock.withLock { started = true } }
 }
