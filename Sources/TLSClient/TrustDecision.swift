@@ -41,7 +41,8 @@ final class TrustDecision {
         presented = chain
         var disposition: ChallengeDisposition?
         if let handler = configuration.challengeHandler {
-            guard let serverTrust = Self.serverTrust(for: peer.certificates, name: name) else {
+            guard let serverTrust = Self.serverTrust(for: peer.certificates, name: name,
+                                                     stapledOCSPResponse: peer.stapledOCSPResponse) else {
                 verdict = ServerTrustVerdict(isTrusted: false, disposition: nil, evaluation: nil, pinCheck: nil,
                                              reason: "the presented chain cannot be made into a SecTrust (Apple's encoding rules refuse a certificate)")
                 return false
@@ -61,13 +62,15 @@ final class TrustDecision {
                 break
             }
         }
-        let verdict = Self.defaultEvaluation(of: chain, name: name, configuration: configuration, disposition: disposition)
+        let verdict = Self.defaultEvaluation(of: chain, name: name, configuration: configuration, disposition: disposition,
+                                             stapledOCSPResponse: peer.stapledOCSPResponse)
         self.verdict = verdict
         return verdict.isTrusted
     }
 
-    /// The SecTrust URLSession would hand the delegate: the presented certificates, the SSL policy for `name`.
-    static func serverTrust(for certificates: [[UInt8]], name: String) -> SecTrust? {
+    /// The SecTrust URLSession would hand the delegate: the presented certificates, the SSL policy for `name`,
+    /// and the stapled OCSP response (as Apple's SecTrust carries it, `SecTrustSetOCSPResponse`).
+    static func serverTrust(for certificates: [[UInt8]], name: String, stapledOCSPResponse: [UInt8]? = nil) -> SecTrust? {
         var secCertificates: [SecCertificate] = []
         for der in certificates {
             guard let certificate = SecCertificateCreateWithData(nil, Data(der) as CFData) else { return nil }
@@ -75,21 +78,25 @@ final class TrustDecision {
         }
         var trust: SecTrust?
         guard SecTrustCreateWithCertificates(secCertificates as CFArray, SecPolicyCreateSSL(true, name as CFString), &trust)
-            == errSecSuccess
+            == errSecSuccess, let trust
         else { return nil }
+        if let stapledOCSPResponse { SecTrustSetOCSPResponse(trust, Data(stapledOCSPResponse) as CFData) }
         return trust
     }
 
-    /// The engine's SSL-policy evaluation for `name`, then the pins on the evaluated chain.
+    /// The engine's SSL-policy evaluation for `name` (with the stapled OCSP response, which revokes as
+    /// Apple's does; one that does not parse is ignored, as Apple ignores it), then the pins on the evaluated chain.
     static func defaultEvaluation(of chain: [Certificate], name: String, configuration: TLSClientConfiguration,
-                                  disposition: ChallengeDisposition?) -> ServerTrustVerdict
+                                  disposition: ChallengeDisposition?, stapledOCSPResponse: [UInt8]? = nil) -> ServerTrustVerdict
     {
         guard let leaf = chain.first else {
             return ServerTrustVerdict(isTrusted: false, disposition: disposition, evaluation: nil, pinCheck: nil,
                                       reason: "the server presented no certificate")
         }
+        let stapled = stapledOCSPResponse.flatMap { try? OCSPResponse(der: $0) }
         let evaluator = TrustEvaluator(anchors: configuration.anchors,
-                                       policies: [.ssl(server: true, hostname: name, profile: configuration.profile)])
+                                       policies: [.ssl(server: true, hostname: name, profile: configuration.profile)],
+                                       ocspResponses: stapled.map { [$0] } ?? [])
         let evaluation = evaluator.evaluate(leaf: leaf, intermediates: Array(chain.dropFirst()),
                                             at: configuration.verificationTime ?? Date())
         guard evaluation.isTrusted else {

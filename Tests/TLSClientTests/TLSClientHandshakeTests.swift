@@ -153,6 +153,11 @@ import TrustEvaluation
         let connection = try await TLSClient.connect(host: "::1", port: server.port, configuration: TLSFixtures.configuration())
         #expect(connection.verdict.isTrusted)
         #expect(connection.stapledOCSPResponse == (try TLSFixtures.bytes("ocsp-good.der")))
+        // The staple is checked by the engine in the handshake: signed by the issuer, for the leaf, current.
+        let report = try #require(connection.verdict.evaluation?.ocspResponses.first)
+        #expect(report.isUsed, "\(report.problem ?? "")")
+        #expect(report.certificateIndex == 0)
+        #expect(report.status == .good)
         await connection.close()
     }
 }
