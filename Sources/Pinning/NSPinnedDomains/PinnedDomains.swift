@@ -60,7 +60,16 @@ public struct PinnedDomains: Sendable {
                 throw PinnedDomainsError(.unreadable, path: path,
                                          problem: "file is \(size) bytes, larger than the \(Self.maximumFileSize) limit")
             }
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            guard let handle = FileHandle(forReadingAtPath: path) else {
+                throw PinnedDomainsError(.unreadable, path: path, problem: "cannot open the file for reading")
+            }
+            defer { try? handle.close() }
+            do {
+                // Bounded however the file grows or streams (a FIFO has no size to check beforehand).
+                data = Data(try CertificateLoader.read(handle, name: path, limit: Self.maximumFileSize))
+            } catch {
+                throw PinnedDomainsError(.unreadable, path: path, problem: error.problem)
+            }
         } catch let error as PinnedDomainsError {
             throw error
         } catch {

@@ -84,23 +84,24 @@ public enum CertificateLoader {
         return try read(handle, name: path)
     }
 
-    /// Reads a stream to its end, at most `maximumFileSize` bytes: standard input ("-"), a pipe, a
-    /// file that grows after its size was checked. `name` names it in errors.
-    public static func read(_ handle: FileHandle, name: String) throws(CertificateLoadError) -> [UInt8] {
+    /// Reads a stream to its end, at most `limit` bytes (`maximumFileSize` unless the caller has its own
+    /// bound): standard input ("-"), a pipe, a FIFO, a file that grows after its size was checked. `name`
+    /// names it in errors. The one bounded reader of the project's inputs.
+    public static func read(_ handle: FileHandle, name: String, limit: Int = maximumFileSize)
+        throws(CertificateLoadError) -> [UInt8]
+    {
         // Read at most one byte past the limit, so that an endless stream stays bounded.
         var data = Data()
         do {
-            while data.count <= maximumFileSize,
-                  let chunk = try handle.read(upToCount: maximumFileSize + 1 - data.count), !chunk.isEmpty
-            {
+            while data.count <= limit, let chunk = try handle.read(upToCount: limit + 1 - data.count), !chunk.isEmpty {
                 data.append(chunk)
             }
         } catch {
             throw CertificateLoadError(path: name, kind: .unreadable, problem: "cannot read: \(reason(error))")
         }
-        guard data.count <= maximumFileSize else {
-            throw CertificateLoadError(path: name, kind: .tooLarge,
-                                       problem: "input is larger than the \(maximumFileSize / 1024 / 1024) MiB limit")
+        guard data.count <= limit else {
+            let bound = limit % (1024 * 1024) == 0 ? "\(limit / 1024 / 1024) MiB" : "\(limit)-byte"
+            throw CertificateLoadError(path: name, kind: .tooLarge, problem: "input is larger than the \(bound) limit")
         }
         return Array(data)
     }

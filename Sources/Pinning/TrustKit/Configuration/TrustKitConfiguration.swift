@@ -1,4 +1,5 @@
 import Foundation
+import TrustCertificates
 
 /// A TrustKit pinning configuration, read and checked with TrustKit's rules (`parseTrustKitConfiguration`,
 /// pinning-libraries.md 1.1–1.3).
@@ -73,19 +74,11 @@ public struct TrustKitConfiguration: Sendable {
                 throw TrustKitConfigurationError(.unreadable, problem: "cannot open the file for reading").from(path: path)
             }
             defer { try? handle.close() }
-            // One byte past the limit, so a stream that is larger than it says (or endless) stays bounded.
-            var read = Data()
-            while read.count <= Self.maximumFileSize,
-                  let chunk = try handle.read(upToCount: Self.maximumFileSize + 1 - read.count), !chunk.isEmpty
-            {
-                read.append(chunk)
+            do {
+                data = Data(try CertificateLoader.read(handle, name: path, limit: Self.maximumFileSize))
+            } catch {
+                throw TrustKitConfigurationError(.unreadable, problem: error.problem).from(path: path)
             }
-            guard read.count <= Self.maximumFileSize else {
-                throw TrustKitConfigurationError(
-                    .unreadable, problem: "the input is more than the \(Self.maximumFileSize) bytes a configuration may have"
-                ).from(path: path)
-            }
-            data = read
         } catch let error as TrustKitConfigurationError {
             throw error
         } catch {
