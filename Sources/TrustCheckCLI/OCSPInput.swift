@@ -17,7 +17,7 @@ struct OCSPInput {
         var failures: [CertificateLoadError] = []
         for path in paths {
             do {
-                let bytes = path == "-" ? try io.stdin.take() : try CertificateLoader.read(path)
+                let bytes = try io.bytes(of: path)
                 let response = Result { () throws(OCSPParseError) in try OCSPResponse(der: bytes) }
                 if case .failure(let error) = response { io.error("warning: unusable OCSP response \(path): \(error)") }
                 inputs.append(OCSPInput(path: path == "-" ? StandardInput.name : path, response: response))

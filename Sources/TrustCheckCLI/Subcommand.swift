@@ -38,6 +38,11 @@ struct CommandIO {
     /// How text for stdout may be styled (colour on a terminal).
     var style: TerminalStyle { TerminalStyle.for(stdout) }
 
+    /// The bytes of a file argument: standard input for "-", else the file, bounded either way.
+    func bytes(of path: String) throws(CertificateLoadError) -> [UInt8] {
+        path == "-" ? try stdin.take() : try CertificateLoader.read(path)
+    }
+
     /// `trustcheck: <message>` on stderr.
     func error(_ message: String) { stderr.write("trustcheck: \(message)\n") }
 

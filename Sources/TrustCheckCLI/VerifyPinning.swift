@@ -39,7 +39,7 @@ struct VerifyPinning {
             let name = config == "-" ? StandardInput.name : config
             let data: Data
             do {
-                data = Data(config == "-" ? try io.stdin.take() : try CertificateLoader.read(config))
+                data = Data(try io.bytes(of: config))
             } catch {
                 return .failure(InputFailure(error))
             }
