@@ -15,9 +15,13 @@ struct ConnectReport {
     let verdict: ServerTrustVerdict?
     /// Set for failures other than the trust decision (TCP, handshake, I/O): exit 2.
     let connectionError: TLSClientError?
+    /// What the pinning stage (`--pin`, `--pin-config`) made of the engine's evaluation; nil without
+    /// pinning or without an evaluation.
+    let pinning: PinningOutcome?
 
-    init(target: ConnectTarget, configuration: TLSClientConfiguration, connection: TLSConnection) {
+    init(target: ConnectTarget, configuration: TLSClientConfiguration, connection: TLSConnection, pinning: VerifyPinning?) {
         self.target = target
+        self.pinning = Self.outcome(of: pinning, connection.verdict, name: configuration.serverName ?? target.host)
         serverName = configuration.serverName ?? target.host
         presented = connection.presentedChain
         negotiated = connection.negotiated
@@ -26,7 +30,7 @@ struct ConnectReport {
         connectionError = nil
     }
 
-    init(target: ConnectTarget, configuration: TLSClientConfiguration, failure: TLSClientError) {
+    init(target: ConnectTarget, configuration: TLSClientConfiguration, failure: TLSClientError, pinning: VerifyPinning?) {
         self.target = target
         serverName = configuration.serverName ?? target.host
         negotiated = nil
@@ -48,6 +52,20 @@ struct ConnectReport {
             connectionError = failure
         }
         self.failure = failure
+        self.pinning = verdict.flatMap { Self.outcome(of: pinning, $0, name: configuration.serverName ?? target.host) }
+    }
+
+    /// The pinning stage's outcome on the evaluation the handshake was decided with (the same call as in
+    /// the handshake, so the report shows what decided).
+    private static func outcome(of pinning: VerifyPinning?, _ verdict: ServerTrustVerdict, name: String) -> PinningOutcome? {
+        guard let pinning, let evaluation = verdict.evaluation else { return nil }
+        return pinning.check(evaluation, host: name, at: evaluation.verificationTime)
+    }
+
+    /// A pin mismatch that `--report-only` let through.
+    var mismatchReportedOnly: Bool {
+        guard let pinning, pinning.reportOnly, pinning.decision == .allow else { return false }
+        return pinning.result == .failedNoMatchingPin || !pinning.failedChecks.isEmpty
     }
 
     private var failure: TLSClientError? = nil
@@ -80,12 +98,9 @@ struct ConnectReport {
             out += "negotiated: nothing (the handshake did not complete)\n"
         }
         out += "stapled OCSP response: " + (stapledOCSPResponse.map { "\($0.count) bytes" } ?? "none") + "\n"
-        if let pinCheck = verdict?.pinCheck {
-            out += "pinning: \(pinCheck.verdict.rawValue)"
-                + pinCheck.matches.map { " (pin \($0.pin.base64) on [\($0.chainIndex)])" }.joined() + "\n"
-        }
+        if let pinning { out += TerminalText.escaped(pinning.summary) + "\n" }
         if trusted {
-            out += "verdict: trusted" + (verdict?.pinCheck.map { $0.isPinned ? "" : " (pin mismatch reported only)" } ?? "") + "\n"
+            out += "verdict: trusted" + (mismatchReportedOnly ? " (pin mismatch reported only)" : "") + "\n"
         } else if connectionError != nil {
             out += "verdict: connection failed: \(TerminalText.escaped(errorMessage ?? ""))\n"
         } else {
@@ -114,12 +129,7 @@ struct ConnectReport {
             ("reason", .string(trusted ? nil : reason)),
             ("error", error),
             ("result", .string(verdict?.evaluation?.resultType.name)),
-            ("pinning", verdict?.pinCheck.map { check in
-                .object([("verdict", .string(check.verdict.rawValue)),
-                         ("matched_pins", .array(check.matches.map { match in
-                             .object([("pin", .string(match.pin.base64)), ("index", .int(match.chainIndex))])
-                         }))])
-            } ?? .null),
+            ("pinning", pinning?.json ?? .null),
             ("chain", .array(presented.map { certificate in
                 .object([
                     ("subject", .string(certificate.subject.rfc4514)),
