@@ -9,7 +9,7 @@ struct ConnectCommand: Subcommand {
     static let name = "connect"
     static let summary = "Connect to a TLS server and evaluate the chain it presents, as SecTrust would in the handshake."
     static let usage = """
-        trustcheck connect HOST[:PORT] [--servername NAME] [--anchors PATH]... [--system-anchors] [--pin PIN]...
+        trustcheck connect HOST[:PORT] [--servername NAME] [--anchors PATH]... [--system-anchors] [--system-store PATH] [--pin PIN]...
                    [--pin-config FILE] [--report-only] [--at TIME] [--timeout S] [--tls 1.2|1.3] [--alpn PROTOCOL]...
                    [--record FILE] [--json]
         """
@@ -17,6 +17,7 @@ struct ConnectCommand: Subcommand {
         .value("--servername", "NAME", "send NAME as SNI and require the leaf to be valid for it (default: HOST)"),
         .repeatable("--anchors", "PATH", "trust these certificates (file or directory); system roots are then off"),
         .flag("--system-anchors", "trust the system roots too, beside --anchors"),
+        .value("--system-store", "PATH", "the system roots (default \(CertificateStore.defaultSystemBundlePath))"),
         .repeatable("--pin", "PIN", "after validation, require this SPKI SHA-256 pin on the evaluated chain"),
         .value("--pin-config", "FILE", "apply this TrustKit configuration (JSON, plist, Info.plist) for the server name"),
         .flag("--report-only", "report a pin mismatch without refusing the connection"),
@@ -55,8 +56,10 @@ struct ConnectCommand: Subcommand {
         tcp.errno.ECONNREFUSED, tcp.timeout, tls.timeout or tls.handshake.GNUTLS_E_..., with the TLS alert
         named in the message), result (SecTrustResultType name) or null, pinning {verdict, matched_pins}
         or null, chain [{subject, issuer, not_before, not_after, sha256, spki_sha256_base64, pem}] as
-        presented, negotiated {protocol, cipher_suite, group, alpn, description} or null, and
-        stapled_ocsp_response (base64) or null.
+        presented, negotiated {protocol, cipher_suite, group, alpn, description} or null,
+        stapled_ocsp_response (base64) or null, and ocsp (verify's entry for the staple: status, this_update,
+        next_update, responder, used, problem, ...) or null. A stapled "revoked" that is used refuses the
+        server (Revocation, -67820, fatal); a "good" one is reported; any other staple is reported and ignored.
 
         exit status: 0 trusted, 1 not trusted (or a pin mismatch), 2 usage or connection error.
 
@@ -75,11 +78,21 @@ struct ConnectCommand: Subcommand {
             io.stderr.write("trustcheck connect: \(error.message)\nusage: \(usage)\n")
             return .usageOrInputError
         }
+        var system: CertificateStore?
+        if let path = arguments.value("--system-store") {
+            do { system = try CertificateStore.system(path: path) } catch {
+                io.inputErrors([error])
+                return .usageOrInputError
+            }
+        }
         let anchorPaths = arguments.allValues("--anchors")
         if !anchorPaths.isEmpty {
             guard let loaded = CertificateInputs.load(anchorPaths, io: io) else { return .usageOrInputError }
             configuration.anchors = TrustAnchors(custom: CertificateStore(loaded.flatMap(\.certificates)),
-                                                 anchorsOnly: !arguments.has("--system-anchors"))
+                                                 anchorsOnly: !arguments.has("--system-anchors"),
+                                                 system: system ?? SystemTrustStore.default.store)
+        } else if let system {
+            configuration.anchors = TrustAnchors(system: system)
         }
         let serverName = configuration.serverName ?? target.host
         let pinning: VerifyPinning?

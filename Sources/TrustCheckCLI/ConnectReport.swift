@@ -62,6 +62,14 @@ struct ConnectReport {
         return pinning.check(evaluation, host: name, at: evaluation.verificationTime)
     }
 
+    /// The staple, as verify reports an `--ocsp` file, beside what the engine made of it (nil: none stapled).
+    var stapleOutcome: (OCSPInput, OCSPResponseReport?)? {
+        guard let staple = stapledOCSPResponse else { return nil }
+        let input = OCSPInput(path: "stapled", response: Result { () throws(OCSPParseError) in try OCSPResponse(der: staple) })
+        guard let evaluation = verdict?.evaluation else { return (input, nil) }
+        return OCSPInput.outcomes([input], in: evaluation).first
+    }
+
     /// A pin mismatch that `--report-only` let through.
     var mismatchReportedOnly: Bool {
         guard let pinning, pinning.reportOnly, pinning.decision == .allow else { return false }
@@ -98,6 +106,7 @@ struct ConnectReport {
             out += "negotiated: nothing (the handshake did not complete)\n"
         }
         out += "stapled OCSP response: " + (stapledOCSPResponse.map { "\($0.count) bytes" } ?? "none") + "\n"
+        if let (input, outcome) = stapleOutcome { out += TerminalText.escaped(OCSPInput.line(input, outcome)) + "\n" }
         if let pinning { out += TerminalText.escaped(pinning.summary) + "\n" }
         if trusted {
             out += "verdict: trusted" + (mismatchReportedOnly ? " (pin mismatch reported only)" : "") + "\n"
@@ -151,6 +160,7 @@ struct ConnectReport {
                 ])
             } ?? .null),
             ("stapled_ocsp_response", .string(stapledOCSPResponse.map(Base64.encode))),
+            ("ocsp", stapleOutcome.map(OCSPInput.json) ?? .null),
         ])
     }
 
