@@ -27,14 +27,14 @@ enum ConnectRecording {
         if report.stapledOCSPResponse != nil { features.append("trustcheck-stapled-ocsp") }
         let peerKind: String
         if case .ip = PeerName(parsing: report.serverName) { peerKind = "IP" } else { peerKind = "DNS" }
-        let target = "\(report.target.host):\(report.target.port)"
 
         var members: [(String, JSONValue)] = [
             ("id", .string("trustcheck::recorded::\(report.serverName)")),
             ("conflicts_with", .array([])),
             ("features", .strings(features)),
             ("importance", .string("medium")),
-            ("description", .string("Recorded by trustcheck connect \(target) for \(report.serverName): "
+            // No port here: it is in recorded_connection, so a re-recording against an ephemeral port differs only there.
+            ("description", .string("Recorded by trustcheck connect \(report.target.host) for \(report.serverName): "
                 + (report.trusted ? "trusted" : "not trusted: \(report.reason ?? "refused")") + ".")),
             ("validation_kind", .string("SERVER")),
             ("trusted_certs", .array(custom.map(pem))),

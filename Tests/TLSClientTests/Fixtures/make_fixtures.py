@@ -12,7 +12,7 @@ signed with random ECDSA nonces (cryptography's OCSP builder has no deterministi
 change between runs.
 
   root.pem, intermediate.pem        the trusted hierarchy (the tests give root.pem as the only anchor)
-  leaf.pem, leaf.key                localhost, 127.0.0.1 and ::1, issued by intermediate
+  leaf.pem, leaf.key                localhost, tls.example.com, 127.0.0.1 and ::1, issued by intermediate
   server-chain.pem                  leaf + intermediate, what a correct server presents
   other-root.pem, other-leaf.pem    the same names under a root the tests never trust
   other-leaf.key, other-chain.pem
@@ -77,6 +77,8 @@ def leaf(subject_key, issuer_cert, issuer_key, serial):
             .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.SERVER_AUTH]), critical=False)
             .add_extension(x509.SubjectAlternativeName([
                 x509.DNSName("localhost"),
+                # A name under a public suffix, which TrustKit configurations can pin (not localhost).
+                x509.DNSName("tls.example.com"),
                 x509.IPAddress(ipaddress.ip_address("127.0.0.1")),
                 x509.IPAddress(ipaddress.ip_address("::1"))]), critical=False)
             .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(issuer_key.public_key()), critical=False)
