@@ -72,15 +72,7 @@ enum ConnectRecording {
                 ("host", .string(report.target.host)),
                 ("port", .int(Int(report.target.port))),
                 ("server_name", .string(report.serverName)),
-                ("negotiated", report.negotiated.map { negotiated in
-                    .object([
-                        ("protocol", .string(negotiated.protocolVersion)),
-                        ("cipher_suite", .string(negotiated.cipherSuite)),
-                        ("group", .string(negotiated.group)),
-                        ("alpn", .string(negotiated.alpn)),
-                        ("description", .string(negotiated.description)),
-                    ])
-                } ?? .null),
+                ("negotiated", report.negotiatedJSON),
                 ("trusted", .bool(report.trusted)),
                 ("reason", .string(report.trusted ? nil : report.reason)),
             ])),

@@ -150,17 +150,22 @@ struct ConnectReport {
                     ("pem", .string(Self.pem(certificate.der))),
                 ])
             })),
-            ("negotiated", negotiated.map { parameters in
-                .object([
-                    ("protocol", .string(parameters.protocolVersion)),
-                    ("cipher_suite", .string(parameters.cipherSuite)),
-                    ("group", .string(parameters.group)),
-                    ("alpn", .string(parameters.alpn)),
-                    ("description", .string(parameters.description)),
-                ])
-            } ?? .null),
+            ("negotiated", negotiatedJSON),
             ("stapled_ocsp_response", .string(stapledOCSPResponse.map(Base64.encode))),
             ("ocsp", stapleOutcome.map(OCSPInput.json) ?? .null),
+        ])
+    }
+
+    /// {protocol, cipher_suite, group, alpn, description}, or null when the handshake did not complete (the
+    /// report's and a recording's `negotiated`).
+    var negotiatedJSON: JSONValue {
+        guard let negotiated else { return .null }
+        return .object([
+            ("protocol", .string(negotiated.protocolVersion)),
+            ("cipher_suite", .string(negotiated.cipherSuite)),
+            ("group", .string(negotiated.group)),
+            ("alpn", .string(negotiated.alpn)),
+            ("description", .string(negotiated.description)),
         ])
     }
 

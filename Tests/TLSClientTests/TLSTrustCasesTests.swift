@@ -72,30 +72,28 @@ import TrustEvaluation
             + (status.map { ["-status_file", $0] } ?? []))
     }
 
-    @Test(.enabled(if: hasOpenSSL)) func aChainPresentedInTheWrongOrderIsTrustedOnTheRightPath() async throws {
-        let server = try Self.opensslServer(rest: "wrong-order-chain.pem")
+    /// Connects to an openssl s_server sending leaf.pem then `rest`, and requires the chain as sent to be
+    /// `presented` and the evaluated chain to be the hierarchy's own path.
+    static func expectTrustedOnTheRightPath(rest: String, presented: [String]) async throws {
+        let server = try opensslServer(rest: rest)
         let connection = try await TLSClient.connect(host: "127.0.0.1", port: server.port,
                                                      configuration: try TLSFixtures.configuration())
-        // As sent: the root before the intermediate it issued.
-        #expect(connection.presentedChain == [try TLSFixtures.certificate("leaf.pem"), try TLSFixtures.certificate("root.pem"),
-                                              try TLSFixtures.certificate("intermediate.pem")])
+        #expect(connection.presentedChain == (try presented.map(TLSFixtures.certificate)))
         let evaluation = try #require(connection.verdict.evaluation)
         #expect(evaluation.isTrusted)
-        #expect(evaluation.certificates == (try Self.expectedPath()))
+        #expect(evaluation.certificates == (try expectedPath()))
         await connection.close()
     }
 
+    @Test(.enabled(if: hasOpenSSL)) func aChainPresentedInTheWrongOrderIsTrustedOnTheRightPath() async throws {
+        // As sent: the root before the intermediate it issued.
+        try await Self.expectTrustedOnTheRightPath(rest: "wrong-order-chain.pem",
+                                                   presented: ["leaf.pem", "root.pem", "intermediate.pem"])
+    }
+
     @Test(.enabled(if: hasOpenSSL)) func unrelatedExtraCertificatesDoNotChangeTheEvaluatedChain() async throws {
-        let server = try Self.opensslServer(rest: "extras-chain.pem")
-        let connection = try await TLSClient.connect(host: "127.0.0.1", port: server.port,
-                                                     configuration: try TLSFixtures.configuration())
-        #expect(connection.presentedChain == [try TLSFixtures.certificate("leaf.pem"), try TLSFixtures.certificate("other-root.pem"),
-                                              try TLSFixtures.certificate("intermediate.pem"),
-                                              try TLSFixtures.certificate("other-leaf.pem")])
-        let evaluation = try #require(connection.verdict.evaluation)
-        #expect(evaluation.isTrusted)
-        #expect(evaluation.certificates == (try Self.expectedPath()))
-        await connection.close()
+        try await Self.expectTrustedOnTheRightPath(rest: "extras-chain.pem",
+                                                   presented: ["leaf.pem", "other-root.pem", "intermediate.pem", "other-leaf.pem"])
     }
 
     /// openssl s_server staples what it is given; GnuTLS's server refuses to load a revoked response
