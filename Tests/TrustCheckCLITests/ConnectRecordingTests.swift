@@ -122,6 +122,32 @@ import TrustEvaluation
         #expect((try Self.json(notPinned.stdout)["pinning"] as? [String: Any])?["decision"] as? String == "not-pinned")
     }
 
+    @Test func anInfoPlistsNSPinnedDomainsDecidesAsApplesSSLPolicyDoes() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try Self.server()
+        defer { server.stop() }
+        func infoPlist(caPin: String) throws -> String {
+            let plist: [String: Any] = ["NSAppTransportSecurity": ["NSPinnedDomains": [
+                "tls.example.com": ["NSPinnedCAIdentities": [["SPKI-SHA256-BASE64": caPin]]]]]]
+            let url = directory.appendingPathComponent("Info.plist")
+            try PropertyListSerialization.data(fromPropertyList: plist, format: .xml, options: 0).write(to: url)
+            return url.path
+        }
+        let pinned = Self.connectPinned(server.port, "--pin-config", try infoPlist(caPin: try ConnectCommandTests().pinOf("root.pem")),
+                                        "--json")
+        #expect(pinned.status == 0, "\(pinned.stderr)")
+        let allow = try #require(try Self.json(pinned.stdout)["pinning"] as? [String: Any])
+        #expect(allow["decision"] as? String == "allow")
+        #expect((allow["matched_pins"] as? [[String: Any]])?.map { $0["index"] as? Int } == [2])
+
+        let other = Self.connectPinned(server.port, "--pin-config", try infoPlist(caPin: Self.backupPin), "--json")
+        #expect(other.status == 1)
+        let block = try #require(try Self.json(other.stdout)["pinning"] as? [String: Any])
+        #expect(block["decision"] as? String == "block")
+        #expect((block["failed_checks"] as? [String])?.contains { $0.contains("CAspkiSHA256") } == true)
+    }
+
     @Test func aBadPinConfigurationIsAnInputErrorNamingTheFile() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
