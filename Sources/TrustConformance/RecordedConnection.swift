@@ -4,10 +4,15 @@
 public struct RecordedConnection: Decodable, Sendable, Hashable {
     /// The negotiated parameters: `{"protocol", "cipher_suite", "group", "alpn", "description"}`.
     public struct Negotiated: Decodable, Sendable, Hashable {
+        /// e.g. "TLS1.3".
         public var protocolVersion: String
+        /// The IANA cipher suite name, e.g. "TLS_AES_256_GCM_SHA384".
         public var cipherSuite: String
+        /// The key exchange group, e.g. "SECP256R1"; nil when none was negotiated.
         public var group: String?
+        /// The ALPN protocol the server selected; nil without ALPN.
         public var alpn: String?
+        /// GnuTLS's one-line summary of the session.
         public var description: String?
 
         enum CodingKeys: String, CodingKey {
@@ -19,6 +24,7 @@ public struct RecordedConnection: Decodable, Sendable, Hashable {
 
     /// The host as given to `connect`.
     public var host: String
+    /// The port connected to (ephemeral in tests, so a re-recording differs here).
     public var port: Int
     /// The name sent as SNI and validated (`--servername`, else the host).
     public var serverName: String

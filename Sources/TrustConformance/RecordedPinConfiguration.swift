@@ -9,6 +9,7 @@ public struct RecordedPinConfiguration: Decodable, Sendable, Hashable {
     /// The file's bytes.
     public var data: [UInt8]
 
+    /// A configuration named `name` with these bytes.
     public init(name: String, data: [UInt8]) {
         self.name = name
         self.data = data
