@@ -44,7 +44,8 @@ struct ConnectCommand: Subcommand {
         evaluated chain reached), the stapled OCSP response, the pins or the pin configuration (embedded),
         the negotiated parameters, and as expectations what was decided (also when the server was
         refused). Replay it offline with `trustcheck verify --replay FILE`, or through the vector runner.
-        A FIFO, device or symbolic link named FILE is written through, never replaced. Nothing is recorded
+        A FIFO, device or symbolic link named FILE is written through, never replaced. With --record -
+        the vector alone goes to standard output and the report to standard error. Nothing is recorded
         when no trust decision was made (a connection error): that is reported, exit 2.
 
         The text shows each presented certificate (subject, issuer, validity, SHA-256, and its PEM, like
@@ -124,7 +125,8 @@ struct ConnectCommand: Subcommand {
         } catch {
             report = ConnectReport(target: target, configuration: configuration, failure: error, pinning: pinning)
         }
-        io.stdout.write(arguments.has("--json") ? report.json.rendered() + "\n" : report.text)
+        (ConnectRecording.isStandardOutput(arguments.value("--record")) ? io.stderr : io.stdout)
+            .write(arguments.has("--json") ? report.json.rendered() + "\n" : report.text)
         if report.isConnectionError { io.error("connect: \(report.errorMessage ?? "connection failed")") }
         if let path = arguments.value("--record"),
            !ConnectRecording.write(report, anchors: configuration.anchors, pinning: pinning, to: path, io: io)

@@ -114,13 +114,21 @@ enum ConnectRecording {
                 + (report.errorMessage ?? report.reason ?? "the server presented no certificate") + ")")
             return false
         }
+        if isStandardOutput(path) {
+            io.stdout.write(vector.rendered() + "\n")
+            return true
+        }
         do {
             try OutputFile.write(Data((vector.rendered() + "\n").utf8), to: path)
         } catch {
             io.error("--record \(error.description)")
             return false
         }
-        if path != "-" { io.stderr.write("recorded \(path): replay with trustcheck verify --replay \(path)\n") }
+        io.stderr.write("recorded \(path): replay with trustcheck verify --replay \(path)\n")
         return true
     }
+
+    /// `--record -` (or /dev/stdout): the vector is the command's standard output, and the report moves to
+    /// standard error so that standard output stays one JSON document.
+    static func isStandardOutput(_ path: String?) -> Bool { path == "-" || path == "/dev/stdout" }
 }

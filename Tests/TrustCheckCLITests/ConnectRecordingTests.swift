@@ -347,6 +347,16 @@ import TrustEvaluation
         #expect(!FileManager.default.fileExists(atPath: missing.path))
     }
 
+    @Test func recordingToStandardOutputKeepsTheVectorAloneThereAndTheReportOnStandardError() throws {
+        let server = try Self.server()
+        let recorded = ConnectCommandTests.connect(server.port, "--record", "-", "--json")
+        server.stop()
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        let vector = try Self.json(recorded.stdout)
+        #expect((vector["testcases"] as? [[String: Any]])?.count == 1)
+        #expect(try Self.json(recorded.stderr)["trusted"] as? Bool == true, "\(recorded.stderr)")
+    }
+
     @Test func replayRefusesOptionsThatWouldChangeTheVectorAndFilesThatAreNotOneRecording() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
