@@ -1,5 +1,6 @@
 import FileOutput
 import Foundation
+import TrustCertificates
 
 /// The committed list of cases whose result differs from x509-limbo's expectation, each with the
 /// result TrustCheck gives and why: `{"cases": {"<id>": {"actual": "SUCCESS", "reason": "..."}}}`.
@@ -26,8 +27,8 @@ public struct LimboExpectations: Codable, Sendable, Hashable {
 
     public static func load(path: String) throws(LimboError) -> LimboExpectations {
         let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw LimboError.unreadable(path: path, problem: (error as NSError).localizedDescription)
+        do { data = Data(try CertificateLoader.read(path, limit: LimboSuite.maximumSuiteSize)) } catch {
+            throw LimboError.unreadable(path: path, problem: error.problem)
         }
         do {
             return try JSONDecoder().decode(LimboExpectations.self, from: data)

@@ -1,5 +1,6 @@
 import Foundation
 import Pinning
+import TrustCertificates
 import TrustEvaluation
 
 /// An x509-limbo suite: `{"version": 1, "testcases": [...]}`. TrustCheck's own vector files
@@ -33,19 +34,21 @@ public struct LimboSuite: Decodable, Sendable {
         }
     }
 
-    /// Reads and decodes a suite file; "-" reads standard input.
+    /// The largest suite file read: x509-limbo's limbo.json is 41 MB (9,766 cases, 2026); four times that
+    /// leaves room for the suite to grow while a wrong file (a disk image, /dev/zero) is still refused.
+    public static let maximumSuiteSize = 160 * 1024 * 1024
+
+    /// Reads (bounded: `maximumSuiteSize`) and decodes a suite file; "-" reads standard input.
     public static func load(path: String) throws(LimboError) -> LimboSuite {
-        let data: Data
-        if path == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            do {
-                data = try Data(contentsOf: URL(fileURLWithPath: path))
-            } catch {
-                throw LimboError.unreadable(path: path, problem: (error as NSError).localizedDescription)
-            }
+        let bytes: [UInt8]
+        do {
+            bytes = path == "-"
+                ? try CertificateLoader.read(FileHandle.standardInput, name: "standard input", limit: maximumSuiteSize)
+                : try CertificateLoader.read(path, limit: maximumSuiteSize)
+        } catch {
+            throw LimboError.unreadable(path: path, problem: error.problem)
         }
-        return try decode(data, source: path == "-" ? "standard input" : path)
+        return try decode(Data(bytes), source: path == "-" ? "standard input" : path)
     }
 }
 
