@@ -28,12 +28,6 @@ public struct PolicyMappings: Sendable, Hashable {
             .filter { seen.insert($0).inserted }
     }
 
-    /// The issuerDomainPolicy values, in certificate order, without repeats.
-    public var issuerDomainPolicies: [String] {
-        var seen = Set<String>()
-        return mappings.map(\.issuerDomainPolicy).filter { seen.insert($0).inserted }
-    }
-
     /// Decodes an extension value: SEQUENCE SIZE (1..MAX) OF SEQUENCE { issuerDomainPolicy OID,
     /// subjectDomainPolicy OID }. An empty sequence is malformed (SIZE 1..MAX).
     init(der value: [UInt8]) throws {

@@ -13,6 +13,10 @@ struct PolicyCertificate {
     let constraints: PolicyConstraints?
     let inhibitAnyPolicy: InhibitAnyPolicy?
     let isSelfIssued: Bool
+    /// The mappings by issuerDomainPolicy, in certificate order, a repeated pair kept once.
+    let mappingGroups: [(issuerDomainPolicy: String, subjectDomainPolicies: [String])]
+    /// subjectDomainPolicy -> the issuerDomainPolicies mapped to it.
+    let issuerPoliciesBySubjectPolicy: [String: [String]]
 
     /// A policy extension of a certificate that cannot be decoded: the tree cannot be run (fail closed).
     struct Malformed: Error {
@@ -32,6 +36,18 @@ struct PolicyCertificate {
         self.constraints = constraints
         self.inhibitAnyPolicy = inhibitAnyPolicy
         self.isSelfIssued = isSelfIssued
+        // One pass over the mappings (a certificate may hold many; see PolicyTreeProcessor on cost).
+        var order: [String] = []
+        var subjects: [String: [String]] = [:]
+        var inverse: [String: [String]] = [:]
+        var pairs = Set<PolicyMappings.Mapping>()
+        for mapping in mappings?.mappings ?? [] where pairs.insert(mapping).inserted {
+            if subjects[mapping.issuerDomainPolicy] == nil { order.append(mapping.issuerDomainPolicy) }
+            subjects[mapping.issuerDomainPolicy, default: []].append(mapping.subjectDomainPolicy)
+            inverse[mapping.subjectDomainPolicy, default: []].append(mapping.issuerDomainPolicy)
+        }
+        mappingGroups = order.map { ($0, subjects[$0]!) }
+        issuerPoliciesBySubjectPolicy = inverse
     }
 
     /// The view of `certificate`; throws when one of its policy extensions is malformed. A

@@ -13,6 +13,8 @@ struct PolicyTree {
         /// anyPolicy expansion).
         let qualifiers: CertificatePolicy
         var expectedPolicySet: [String]
+        /// Whether a policy mapping set `expectedPolicySet` (§6.1.4 b 1); otherwise it is {validPolicy}.
+        var isMapped: Bool
         let parent: Int?
         let depth: Int
         var children: [Int] = []
@@ -33,7 +35,7 @@ struct PolicyTree {
     init(nodeLimit: Int) {
         self.nodeLimit = nodeLimit
         nodes = [Node(validPolicy: CertificatePolicy.anyPolicy, qualifiers: CertificatePolicy(oid: CertificatePolicy.anyPolicy),
-                      expectedPolicySet: [CertificatePolicy.anyPolicy], parent: nil, depth: 0)]
+                      expectedPolicySet: [CertificatePolicy.anyPolicy], isMapped: false, parent: nil, depth: 0)]
         levels = [[0]]
     }
 
@@ -51,24 +53,48 @@ struct PolicyTree {
 
     func livingChildren(of index: Int) -> [Int] { nodes[index].children.filter { nodes[$0].isAlive } }
 
-    /// Adds a child of `parent`; throws when that would pass the node budget.
+    /// Adds a child of `parent` expecting {validPolicy}, or `mappedTo` when a mapping made it (§6.1.4 b 1);
+    /// throws when that would pass the node budget.
     @discardableResult
     mutating func grow(under parent: Int, validPolicy: String, qualifiers: CertificatePolicy,
-                       expectedPolicySet: [String]) throws(NodeLimitExceeded) -> Int
+                       mappedTo: [String]? = nil) throws(NodeLimitExceeded) -> Int
     {
         guard nodes.count < nodeLimit else { throw NodeLimitExceeded(limit: nodeLimit) }
         let depth = nodes[parent].depth + 1
         let index = nodes.count
-        nodes.append(Node(validPolicy: validPolicy, qualifiers: qualifiers, expectedPolicySet: expectedPolicySet,
-                          parent: parent, depth: depth))
+        nodes.append(Node(validPolicy: validPolicy, qualifiers: qualifiers, expectedPolicySet: mappedTo ?? [validPolicy],
+                          isMapped: mappedTo != nil, parent: parent, depth: depth))
         nodes[parent].children.append(index)
         while levels.count <= depth { levels.append([]) }
         levels[depth].append(index)
         return index
     }
 
-    mutating func setExpectedPolicySet(of index: Int, to policies: [String]) {
+    /// §6.1.4 (b)(1): the node now expects the subject-domain policies its policy maps to.
+    mutating func map(_ index: Int, to policies: [String]) {
         nodes[index].expectedPolicySet = policies
+        nodes[index].isMapped = true
+    }
+
+    /// The living nodes of `depth` by valid_policy, in creation order.
+    func nodesByPolicy(atDepth depth: Int) -> [String: [Int]] {
+        Dictionary(grouping: nodes(atDepth: depth), by: { nodes[$0].validPolicy })
+    }
+
+    /// The union of the expected_policy_set of `indices`, sorted. Nodes mapped from the same policy share one
+    /// set, so each is read once: the cost is the number of nodes plus the mappings, not their product.
+    func expectedPolicies(of indices: [Int]) -> [String] {
+        var result = Set<String>()
+        var mappedPolicies = Set<String>()
+        for index in indices {
+            let node = nodes[index]
+            if !node.isMapped {
+                result.insert(node.validPolicy)
+            } else if mappedPolicies.insert(node.validPolicy).inserted {
+                result.formUnion(node.expectedPolicySet)
+            }
+        }
+        return result.sorted()
     }
 
     /// Deletes `index` and everything below it.

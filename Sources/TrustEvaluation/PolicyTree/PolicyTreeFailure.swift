@@ -1,3 +1,5 @@
+import TrustCertificates
+
 /// Why the RFC 5280 policy tree rejects a path (§6.1.3 f, §6.1.4 a, §6.1.5 g), with the policies that
 /// were there and those that were asked for.
 public struct PolicyTreeFailure: Sendable, Hashable, CustomStringConvertible {
@@ -98,6 +100,6 @@ public struct PolicyTreeFailure: Sendable, Hashable, CustomStringConvertible {
     /// "a, b" for OIDs; anyPolicy and the empty set in words.
     static func list(_ policies: [String]) -> String {
         guard !policies.isEmpty else { return "no policy" }
-        return policies.map { $0 == "2.5.29.32.0" ? "anyPolicy" : $0 }.joined(separator: ", ")
+        return policies.map { $0 == CertificatePolicy.anyPolicy ? "anyPolicy" : $0 }.joined(separator: ", ")
     }
 }

@@ -7,6 +7,10 @@ import TrustCertificates
 ///
 /// The anchor is not processed: RFC 5280 takes it as trust anchor information (§6.1.1 d), and using a
 /// self-signed anchor's extensions as inputs is optional (§6.2); Apple, OpenSSL and Go skip them too.
+///
+/// Cost: the node budget bounds the tree; the work per certificate is linear in its policies and
+/// mappings plus the nodes of two levels (matching goes through indexes, never policies × nodes ×
+/// mappings), so a certificate carrying thousands of policies or mappings costs what reading it costs.
 struct PolicyTreeProcessor {
     /// The most nodes a tree may ever create, the anyPolicy root included: OpenSSL's default
     /// (`OPENSSL_POLICY_TREE_NODES_MAX`, 1000, crypto/x509/pcy_tree.c), introduced for CVE-2023-0464,
@@ -73,6 +77,9 @@ struct PolicyTreeProcessor {
         var requirement: ExplicitPolicyRequirement?
         /// How the tree became NULL, for the message.
         var emptying: PolicyTreeFailure.Emptying?
+        /// The previous certificate's mappings, subject policy -> issuer policies, when they were applied:
+        /// which nodes of the level above expect a policy.
+        var lastMappings: [String: [String]] = [:]
 
         /// §6.1.2 (a), (d)-(f).
         init(inputs: CertificatePolicyInputs, n: Int, nodeLimit: Int) {
@@ -91,7 +98,6 @@ struct PolicyTreeProcessor {
         {
             if !tree.isEmpty {
                 let parents = tree.nodes(atDepth: i - 1)
-                let allowed = Self.union(parents.map { tree.nodes[$0].expectedPolicySet })
                 if let policies = certificate.policies {
                     try addAssertedPolicies(policies, under: parents)
                     let anyPolicyApplies = inhibitAnyPolicy > 0 || (i < n && certificate.isSelfIssued)
@@ -101,10 +107,11 @@ struct PolicyTreeProcessor {
                     tree.pruneChildless(upTo: i - 1)
                     if tree.isEmpty {
                         emptying = .noneAsserted(certificateIndex: certificate.index, certificate: certificate.name,
-                                                 asserted: policies.map(\.oid), allowed: allowed,
+                                                 asserted: policies.map(\.oid), allowed: tree.expectedPolicies(of: parents),
                                                  anyPolicyInhibited: certificate.anyPolicy != nil && !anyPolicyApplies)
                     }
                 } else {
+                    let allowed = tree.expectedPolicies(of: parents)
                     tree.delete(0)  // (e)
                     emptying = .noCertificatePolicies(certificateIndex: certificate.index, certificate: certificate.name,
                                                       allowed: allowed)
@@ -118,12 +125,17 @@ struct PolicyTreeProcessor {
         private mutating func addAssertedPolicies(_ policies: [CertificatePolicy], under parents: [Int])
             throws(PolicyTree.NodeLimitExceeded)
         {
+            // A node expects {its valid_policy} unless the previous certificate's mappings set its expected set.
+            let byPolicy = Dictionary(grouping: parents, by: { tree.nodes[$0].validPolicy })
+            let anyPolicyParent = byPolicy[CertificatePolicy.anyPolicy]?.first
             for policy in policies where !policy.isAnyPolicy {
-                let expecting = parents.filter { tree.nodes[$0].expectedPolicySet.contains(policy.oid) }
-                let adoptive = expecting.isEmpty
-                    ? parents.filter { tree.nodes[$0].validPolicy == CertificatePolicy.anyPolicy }.prefix(1) : expecting[...]
+                var expecting = (byPolicy[policy.oid] ?? []).filter { !tree.nodes[$0].isMapped }
+                for issuerPolicy in lastMappings[policy.oid] ?? [] {
+                    expecting += (byPolicy[issuerPolicy] ?? []).filter { tree.nodes[$0].isMapped }
+                }
+                let adoptive = expecting.isEmpty ? (anyPolicyParent.map { [$0] } ?? []) : expecting.sorted()
                 for parent in adoptive {
-                    try tree.grow(under: parent, validPolicy: policy.oid, qualifiers: policy, expectedPolicySet: [policy.oid])
+                    try tree.grow(under: parent, validPolicy: policy.oid, qualifiers: policy)
                 }
             }
         }
@@ -138,8 +150,7 @@ struct PolicyTreeProcessor {
                 for value in tree.nodes[parent].expectedPolicySet where !present.contains(value) {
                     try tree.grow(under: parent, validPolicy: value,
                                   qualifiers: CertificatePolicy(oid: value, cpsURIs: anyPolicy.cpsURIs,
-                                                                userNotices: anyPolicy.userNotices),
-                                  expectedPolicySet: [value])
+                                                                userNotices: anyPolicy.userNotices))
                 }
             }
         }
@@ -153,6 +164,7 @@ struct PolicyTreeProcessor {
 
         /// §6.1.4 (a), (b), (h)-(j) after certificate i (i < n).
         mutating func prepareForNext(_ certificate: PolicyCertificate, i: Int) -> PolicyTreeFailure? {
+            lastMappings = [:]
             if let mappings = certificate.mappings {
                 // (a)
                 if let mapping = mappings.mappings.first(where: {
@@ -163,7 +175,7 @@ struct PolicyTreeProcessor {
                 }
                 if !tree.isEmpty {
                     do throws(PolicyTree.NodeLimitExceeded) {
-                        try applyMappings(mappings, of: certificate, i: i)
+                        try applyMappings(of: certificate, i: i)
                     } catch {
                         return PolicyTreeFailure(certificateIndex: certificate.index, reason: .tooManyNodes(limit: error.limit))
                     }
@@ -189,17 +201,14 @@ struct PolicyTreeProcessor {
         }
 
         /// (b)(1) when policy mapping is allowed, (b)(2) when it is not.
-        private mutating func applyMappings(_ mappings: PolicyMappings, of certificate: PolicyCertificate, i: Int)
-            throws(PolicyTree.NodeLimitExceeded)
-        {
-            let level = tree.nodes(atDepth: i)
+        private mutating func applyMappings(of certificate: PolicyCertificate, i: Int) throws(PolicyTree.NodeLimitExceeded) {
+            let level = tree.nodesByPolicy(atDepth: i)
             guard policyMapping > 0 else {
                 var removed: [String] = []
-                for issuerPolicy in mappings.issuerDomainPolicies {
-                    for node in level where tree.nodes[node].validPolicy == issuerPolicy {
-                        tree.delete(node)
-                        if !removed.contains(issuerPolicy) { removed.append(issuerPolicy) }
-                    }
+                for (issuerPolicy, _) in certificate.mappingGroups {
+                    guard let nodes = level[issuerPolicy] else { continue }
+                    for node in nodes { tree.delete(node) }
+                    removed.append(issuerPolicy)
                 }
                 tree.pruneChildless(upTo: i - 1)
                 if tree.isEmpty {
@@ -208,19 +217,18 @@ struct PolicyTreeProcessor {
                 }
                 return
             }
-            let anyNode = level.first { tree.nodes[$0].validPolicy == CertificatePolicy.anyPolicy }
-            for issuerPolicy in mappings.issuerDomainPolicies {
-                let subjectPolicies = mappings.subjectDomainPolicies(of: issuerPolicy)
-                let mapped = level.filter { tree.nodes[$0].validPolicy == issuerPolicy }
-                if !mapped.isEmpty {
-                    for node in mapped { tree.setExpectedPolicySet(of: node, to: subjectPolicies) }
+            lastMappings = certificate.issuerPoliciesBySubjectPolicy
+            let anyNode = level[CertificatePolicy.anyPolicy]?.first
+            for (issuerPolicy, subjectPolicies) in certificate.mappingGroups {
+                if let mapped = level[issuerPolicy] {
+                    for node in mapped { tree.map(node, to: subjectPolicies) }
                 } else if let anyNode, let parent = tree.nodes[anyNode].parent {
                     // A sibling of the anyPolicy node, with the qualifiers of anyPolicy in certificate i.
                     let anyPolicy = certificate.anyPolicy
                     try tree.grow(under: parent, validPolicy: issuerPolicy,
                                   qualifiers: CertificatePolicy(oid: issuerPolicy, cpsURIs: anyPolicy?.cpsURIs ?? [],
                                                                 userNotices: anyPolicy?.userNotices ?? []),
-                                  expectedPolicySet: subjectPolicies)
+                                  mappedTo: subjectPolicies)
                 }
             }
         }
@@ -267,14 +275,12 @@ struct PolicyTreeProcessor {
                 for policy in inputs.userInitialPolicySet.sorted() where !present.contains(policy) {
                     try tree.grow(under: parent, validPolicy: policy,
                                   qualifiers: CertificatePolicy(oid: policy, cpsURIs: qualifiers.cpsURIs,
-                                                                userNotices: qualifiers.userNotices),
-                                  expectedPolicySet: [policy])
+                                                                userNotices: qualifiers.userNotices))
                 }
                 tree.delete(anyLeaf)
             }
             tree.pruneChildless(upTo: n - 1)
         }
 
-        private static func union(_ sets: [[String]]) -> [String] { Array(Set(sets.joined())).sorted() }
     }
 }

@@ -296,6 +296,25 @@ struct PolicyTreeProcessorTests {
         #expect(elapsed < 2, "took \(elapsed) s")
     }
 
+    @Test("Wide certificates cost what reading them costs: 50,000 mappings and 50,000 policies, one node")
+    func wideCertificatesStayLinear() {
+        let many = (1...50_000).map { "1.3.6.1.4.1.55555.10.\($0)" }
+        let others = (1...50_000).map { "1.3.6.1.4.1.55555.11.\($0)" }
+        // CA 1: P1 mapped to 50,000 policies; CA 2 asserts 50,000 others (none matches: the tree goes NULL).
+        let path = [Self.cert("CA 1", [Self.p1], maps: many.map { (Self.p1, $0) }), Self.cert("CA 2", others),
+                    Self.cert("Leaf", [Self.p1])]
+        let start = Date()
+        let outcome = Self.run(path)
+        let elapsed = Date().timeIntervalSince(start)
+        #expect(outcome.succeeded)  // no explicit policy required
+        #expect(outcome.authoritiesConstrainedPolicySet.isEmpty)
+        #expect(elapsed < 2, "took \(elapsed) s")
+        // The message of the strict variant lists what CA 2 could have asserted, once each.
+        let failure = Self.run(path, Self.explicit).failure
+        #expect(failure?.certificateIndex == 1)
+        #expect(failure?.validPolicies.count == 50_000)
+    }
+
     @Test("Under the budget the same shape succeeds; the budget counts every node created")
     func nodeBudgetBoundary() {
         // 1 root + 3 + 9 + 27 (leaf) = 40 nodes.
