@@ -306,6 +306,24 @@ The noncritical-policy-constraints chain with accept_noncritical_policy_constrai
 --accept-noncritical-policy-constraints): plain §6.1, which processes the extension whatever its
 criticality.  The path is valid for P1, so requireExplicitPolicy 0 is met.  Trusted.""")
 
+    constrained_root = make_ca("policy-constrained-root", "Policy Constrained Root", key("policy-root"),
+                               extra=[constraints(require=0)])
+    ca = make_ca("policy-anchor-constraints-ca1", "Policy anchor-constraints CA 1", key("policy-int1"), constrained_root)
+    leaf = make_leaf("policy-anchor-constraints-leaf", ca)
+    V.case("anchor-policy-constraints-not-applied", leaf=leaf, chain=[leaf, ca, constrained_root],
+           anchors=[constrained_root], intermediates=[ca], profile="rfc5280",
+           extra_fields=fields(authorities=[], user_constrained=[]),
+           other_profiles={"webpki": {"expected_result": "FAILURE", "reason": "webpki holds its anchors to its "
+                                      "extension rules, and a critical policyConstraints is unknown there"},
+                           "apple": {"expected_result": "SUCCESS", "reason": "Apple does not process its anchors"}},
+           description="""
+The trust anchor carries a critical policyConstraints with requireExplicitPolicy 0; neither CA 1 nor the
+leaf has certificatePolicies.  RFC 5280 takes the anchor as trust anchor information (§6.1.1 d) and
+leaves using a self-signed anchor's extensions as inputs optional (§6.2); TrustCheck, like Apple,
+OpenSSL and Go, does not apply them, so explicit_policy stays above 0 and the NULL tree does not fail
+the path.  The extension is known to the rfc5280 profile (it runs the tree), so it is no
+CriticalExtensions failure on the anchor either.  Trusted.""")
+
     oids = [f"1.3.6.1.4.1.55555.9.{n}" for n in range(1, 11)]
     all_to_all = [(a, b) for a in oids for b in oids]
     specs = [{"extra": [policies(*oids), mappings(*all_to_all)]} for _ in range(3)]
