@@ -296,23 +296,30 @@ struct PolicyTreeProcessorTests {
         #expect(elapsed < 2, "took \(elapsed) s")
     }
 
-    @Test("Wide certificates cost what reading them costs: 50,000 mappings and 50,000 policies, one node")
-    func wideCertificatesStayLinear() {
-        let many = (1...50_000).map { "1.3.6.1.4.1.55555.10.\($0)" }
-        let others = (1...50_000).map { "1.3.6.1.4.1.55555.11.\($0)" }
-        // CA 1: P1 mapped to 50,000 policies; CA 2 asserts 50,000 others (none matches: the tree goes NULL).
+    @Test("Wide certificates cost what reading them costs: 20,000 mappings and 20,000 policies, one node")
+    func wideCertificatesStayLinear() throws {
+        // Matching policies × nodes × mappings would be 4·10^8 string comparisons here (minutes in a debug
+        // build); through the indexes it is a few passes over 20,000 entries.
+        let many = (1...20_000).map { "1.3.6.1.4.1.55555.10.\($0)" }
+        let others = (1...20_000).map { "1.3.6.1.4.1.55555.11.\($0)" }
+        // CA 1: P1 mapped to 20,000 policies; CA 2 asserts 20,000 others (none matches: the tree goes NULL).
         let path = [Self.cert("CA 1", [Self.p1], maps: many.map { (Self.p1, $0) }), Self.cert("CA 2", others),
                     Self.cert("Leaf", [Self.p1])]
-        let start = Date()
-        let outcome = Self.run(path)
-        let elapsed = Date().timeIntervalSince(start)
-        #expect(outcome.succeeded)  // no explicit policy required
-        #expect(outcome.authoritiesConstrainedPolicySet.isEmpty)
-        #expect(elapsed < 2, "took \(elapsed) s")
-        // The message of the strict variant lists what CA 2 could have asserted, once each.
-        let failure = Self.run(path, Self.explicit).failure
-        #expect(failure?.certificateIndex == 1)
-        #expect(failure?.validPolicies.count == 50_000)
+        func timed(_ inputs: CertificatePolicyInputs) -> (PolicyTreeOutcome, TimeInterval) {
+            let start = Date()
+            let outcome = Self.run(path, inputs)
+            return (outcome, Date().timeIntervalSince(start))
+        }
+        let (relaxed, relaxedTime) = timed(CertificatePolicyInputs())
+        #expect(relaxed.succeeded)  // no explicit policy required
+        #expect(relaxed.authoritiesConstrainedPolicySet.isEmpty)
+        #expect(relaxedTime < 2, "took \(relaxedTime) s")
+        // The strict variant's message lists what CA 2 could have asserted, each once.
+        let (strict, strictTime) = timed(Self.explicit)
+        let failure = try #require(strict.failure)
+        #expect(failure.certificateIndex == 1)
+        #expect(failure.validPolicies.count == 20_000)
+        #expect(strictTime < 2, "took \(strictTime) s")
     }
 
     @Test("Under the budget the same shape succeeds; the budget counts every node created")
