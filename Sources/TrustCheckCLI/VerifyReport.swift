@@ -22,9 +22,13 @@ enum VerifyReport {
         for note in result.notes { add("note: \(note)") }
         for (input, report) in OCSPInput.outcomes(ocsp, in: result) { add(OCSPInput.line(input, report)) }
         if showsPolicies, let tree = result.policyTree {
-            add("policies: authorities-constrained \(policyList(tree.authoritiesConstrainedPolicySet)); "
-                + "user-constrained \(policyList(tree.userConstrainedPolicySet))"
-                + (tree.explicitPolicyRequired ? "; an explicit policy is required" : ""))
+            if let failure = tree.failure {
+                add("policies: policy processing failed at [\(failure.certificateIndex)] (see PolicyConstraints)")
+            } else {
+                add("policies: authorities-constrained \(policyList(tree.authoritiesConstrainedPolicySet)); "
+                    + "user-constrained \(policyList(tree.userConstrainedPolicySet))"
+                    + (tree.explicitPolicyRequired ? "; an explicit policy is required" : ""))
+            }
         }
         add("evaluated at \(CertificateFormatting.timestamp(result.verificationTime))")
         add("")

@@ -80,6 +80,7 @@ import Testing
             "NOT TRUSTED (recoverableTrustFailure) for www.example.test",
             "error -67835: \u{201C}www.example.test\u{201D} certificate is not standards compliant",
         ])
+        #expect(text.stdoutLines.contains("policies: policy processing failed at [0] (see PolicyConstraints)"))
         #expect(text.stdout.contains("✗ PolicyConstraints: Policy constraints violated (no certificate policy is left: "
             + "valid for \(Self.p1), not \(Self.q1) (the user-initial-policy-set); the initial-explicit-policy input "
             + "requires an explicit policy)"))
