@@ -12,6 +12,7 @@ struct VerifyCommand: Subcommand {
                    [--system-store PATH] [--policy ssl|basic] [--profile apple|webpki|rfc5280] [--crl PATH]... [--ocsp FILE]...
                    [--policy-oid OID]... [--require-explicit-policy] [--inhibit-policy-mapping] [--inhibit-any-policy]
                    [--accept-noncritical-policy-constraints] [--pin PIN]... [--pin-config FILE] [--report-only] [--explain] [--json]
+        trustcheck verify --replay VECTOR [--explain] [--json]
         """
     static let options: [CommandOption] = [
         .repeatable("--anchors", "PATH", "trust these certificates (file or directory); system roots are then off"),
@@ -32,6 +33,7 @@ struct VerifyCommand: Subcommand {
         .repeatable("--pin", "PIN", "after validation, require this SPKI SHA-256 pin (base64, sha256/..., pin-sha256=...) on the chain"),
         .value("--pin-config", "FILE", "apply this TrustKit configuration (JSON, plist, Info.plist) for --host"),
         .flag("--report-only", "report a pin mismatch without blocking"),
+        .value("--replay", "VECTOR", "decide a recorded vector (connect --record) again, offline, with what it holds"),
         .flag("--explain", "narrate the path search (with --json: an explain array of {event, message, ...})"),
         .flag("--json", "print the machine-readable report"),
     ]
@@ -104,6 +106,12 @@ struct VerifyCommand: Subcommand {
         without pinning; apple_error and failed_checks for NSPinnedDomains). A blocked
         decision exits 1; a bad pin or configuration exits 2 naming the file and key.
 
+        --replay VECTOR decides a vector file of one testcase (what trustcheck connect --record writes)
+        with its own chain, anchors, peer name, validation time, stapled OCSP responses and pins or pin
+        configuration, takes no CHAIN or option that would change them, reports as verify does, and adds
+        a replay line (JSON: replay {vector, id, recorded_trusted, trusted, same_verdict}). A verdict that
+        differs from the recorded one is reported on stderr and exits 1.
+
         exit status: 0 trusted, 1 not trusted (or pinning blocks), 2 usage or input error.
 
         """
@@ -118,6 +126,7 @@ struct VerifyCommand: Subcommand {
     }
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) -> ExitCode {
+        if let vector = arguments.value("--replay") { return VerifyReplay.run(vector, arguments, io: io) }
         let settings: Settings
         do { settings = try parseSettings(arguments) } catch {
             io.stderr.write("trustcheck verify: \(error.message)\nusage: \(usage)\n")
@@ -169,28 +178,63 @@ struct VerifyCommand: Subcommand {
             : TrustPolicy.ssl(server: true, hostname: settings.host, profile: settings.profile)
         policy.certificatePolicies = settings.certificatePolicies
         policy.acceptsNonCriticalPolicyConstraints = settings.acceptsNonCriticalPolicyConstraints
-        let narration = DiagnosticLog()
-        let explain = arguments.has("--explain")
         var evaluator = TrustEvaluator(anchors: anchors, policies: [policy])
         evaluator.crls = crls
         evaluator.ocspResponses = OCSPInput.responses(ocsp)
-        let result = evaluator.evaluate(
-            leaf: leaf, intermediates: Array(chainPaths.flatMap(\.certificates).dropFirst()), at: settings.time,
-            diagnostics: explain ? narration.append : nil)
+        let evaluation = Evaluation(evaluator: evaluator, leaf: leaf,
+                                    intermediates: Array(chainPaths.flatMap(\.certificates).dropFirst()),
+                                    settings: settings, crlCount: crls.crls.count, ocsp: ocsp, pinning: pinning)
+        return evaluation.run(arguments, io: io).isTrusted ? .success : .notTrusted
+    }
 
-        let pinned = pinning?.check(result, host: settings.host, at: settings.time)
-        if arguments.has("--json") {
-            io.stdout.write(VerifyReport.json(result, settings: settings, crlCount: crls.crls.count, ocsp: ocsp,
-                                              explain: explain ? narration.steps : nil, pinning: pinned).rendered() + "\n")
-        } else {
-            if explain {
-                io.stdout.write(narration.steps.map { "  " + TerminalText.escaped($0.description) }.joined(separator: "\n")
-                    + "\n\n")
-            }
-            io.stdout.write(VerifyReport.text(result, host: settings.host, pinning: pinned, ocsp: ocsp,
-                                              showsPolicies: settings.profile == .rfc5280, style: io.style))
+    /// Everything one verification needs once its inputs are read: from the command line, or from a
+    /// recorded vector (`--replay`).
+    struct Evaluation {
+        let evaluator: TrustEvaluator
+        let leaf: Certificate
+        let intermediates: [Certificate]
+        let settings: Settings
+        let crlCount: Int
+        let ocsp: [OCSPInput]
+        let pinning: VerifyPinning?
+
+        /// What `run` decided.
+        struct Verdict {
+            let result: TrustEvaluationResult
+            let pinning: PinningOutcome?
+            /// Trusted by the engine and not blocked by the pinning.
+            var isTrusted: Bool { result.isTrusted && pinning?.decision != .block }
         }
-        return result.isTrusted && pinned?.decision != .block ? .success : .notTrusted
+
+        /// Evaluates and writes the report (`--json`, `--explain`); `extra` adds members to the JSON
+        /// report and text after the text report.
+        @discardableResult
+        func run(_ arguments: ParsedArguments, io: CommandIO,
+                 extra: (Verdict) -> (json: [(String, JSONValue)], text: String) = { _ in ([], "") }) -> Verdict
+        {
+            let narration = DiagnosticLog()
+            let explain = arguments.has("--explain")
+            let result = evaluator.evaluate(leaf: leaf, intermediates: intermediates, at: settings.time,
+                                            diagnostics: explain ? narration.append : nil)
+            let pinned = pinning?.check(result, host: settings.host, at: settings.time)
+            let verdict = Verdict(result: result, pinning: pinned)
+            let added = extra(verdict)
+            if arguments.has("--json") {
+                var json = VerifyReport.json(result, settings: settings, crlCount: crlCount, ocsp: ocsp,
+                                             explain: explain ? narration.steps : nil, pinning: pinned)
+                if case .object(let members) = json { json = .object(members + added.json) }
+                io.stdout.write(json.rendered() + "\n")
+            } else {
+                if explain {
+                    io.stdout.write(narration.steps.map { "  " + TerminalText.escaped($0.description) }.joined(separator: "\n")
+                        + "\n\n")
+                }
+                io.stdout.write(VerifyReport.text(result, host: settings.host, pinning: pinned, ocsp: ocsp,
+                                                  showsPolicies: settings.profile == .rfc5280, style: io.style)
+                    + added.text)
+            }
+            return verdict
+        }
     }
 
     private static func parseSettings(_ arguments: ParsedArguments) throws(UsageError) -> Settings {

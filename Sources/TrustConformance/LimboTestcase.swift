@@ -193,6 +193,22 @@ public struct LimboTestcase: Decodable, Sendable, Hashable {
             initialAnyPolicyInhibit: initialAnyPolicyInhibit ?? false)
     }
 
+    // MARK: Recorded handshakes (trustcheck connect --record)
+
+    /// Stapled OCSP responses (DER OCSPResponse, base64 in the file), consulted as a server's staple is: a
+    /// response that does not parse is ignored, as Apple ignores it.
+    public var ocspResponses: [[UInt8]] = []
+    /// A pinning configuration applied after default validation for the peer name (instead of `pins`).
+    public var pinConfiguration: RecordedPinConfiguration?
+    /// With `pins` or `pin_configuration`: a pin mismatch is reported without blocking (`--report-only`).
+    public var pinningReportOnly: Bool?
+    /// The pinning decision: "allow", "block" or "not-pinned" (as `trustcheck verify --json` names it).
+    public var expectedPinningDecision: String?
+    /// The connection's verdict: default validation, then pinning (a "block" refuses a trusted chain).
+    public var expectedConnectionTrusted: Bool?
+    /// What the recording connected to and negotiated (informational).
+    public var recordedConnection: RecordedConnection?
+
     public init(id: String, validationKind: ValidationKind = .server, trustedCerts: [String] = [],
                 untrustedIntermediates: [String] = [], peerCertificate: String, validationTime: String? = nil,
                 expectedResult: ExpectedResult, expectedPeerName: PeerNameSpec? = nil,
@@ -264,6 +280,12 @@ public struct LimboTestcase: Decodable, Sendable, Hashable {
         case acceptNonCriticalPolicyConstraints = "accept_noncritical_policy_constraints"
         case expectedAuthoritiesConstrainedPolicySet = "expected_authorities_constrained_policy_set"
         case expectedUserConstrainedPolicySet = "expected_user_constrained_policy_set"
+        case ocspResponses = "ocsp_responses"
+        case pinConfiguration = "pin_configuration"
+        case pinningReportOnly = "pinning_report_only"
+        case expectedPinningDecision = "expected_pinning_decision"
+        case expectedConnectionTrusted = "expected_connection_trusted"
+        case recordedConnection = "recorded_connection"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -330,6 +352,41 @@ public struct LimboTestcase: Decodable, Sendable, Hashable {
         expectedAuthoritiesConstrainedPolicySet = try c.decodeIfPresent(
             [String].self, forKey: .expectedAuthoritiesConstrainedPolicySet)
         expectedUserConstrainedPolicySet = try c.decodeIfPresent([String].self, forKey: .expectedUserConstrainedPolicySet)
+        try decodeRecording(c)
+    }
+
+    /// The recorded-handshake fields: the staples must be base64, pins and a pin configuration exclude each
+    /// other, and a pinning decision needs pinning to decide it.
+    private mutating func decodeRecording(_ c: KeyedDecodingContainer<CodingKeys>) throws {
+        ocspResponses = []
+        for text in try c.decodeIfPresent([String].self, forKey: .ocspResponses) ?? [] {
+            guard let bytes = Data(base64Encoded: text) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .ocspResponses, in: c, debugDescription: "an OCSP response is not base64")
+            }
+            ocspResponses.append(Array(bytes))
+        }
+        pinConfiguration = try c.decodeIfPresent(RecordedPinConfiguration.self, forKey: .pinConfiguration)
+        pinningReportOnly = try c.decodeIfPresent(Bool.self, forKey: .pinningReportOnly)
+        expectedPinningDecision = try c.decodeIfPresent(String.self, forKey: .expectedPinningDecision)
+        expectedConnectionTrusted = try c.decodeIfPresent(Bool.self, forKey: .expectedConnectionTrusted)
+        recordedConnection = try c.decodeIfPresent(RecordedConnection.self, forKey: .recordedConnection)
+        if pins != nil, pinConfiguration != nil {
+            throw DecodingError.dataCorruptedError(
+                forKey: .pinConfiguration, in: c, debugDescription: "pins and pin_configuration cannot be combined")
+        }
+        if let decision = expectedPinningDecision {
+            guard ["allow", "block", "not-pinned"].contains(decision) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .expectedPinningDecision, in: c,
+                    debugDescription: "unknown pinning decision \"\(decision)\" (expected allow, block or not-pinned)")
+            }
+            guard pins != nil || pinConfiguration != nil else {
+                throw DecodingError.keyNotFound(
+                    CodingKeys.pins,
+                    .init(codingPath: c.codingPath, debugDescription: "expected_pinning_decision without pins or pin_configuration"))
+            }
+        }
     }
 
     /// The pin fields: the pins must parse, the verdict must be a `PinVerdict`, and pins come with a verdict
