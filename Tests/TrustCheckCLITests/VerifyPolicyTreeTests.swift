@@ -177,3 +177,21 @@ import Testing
         #expect(VerifyCommand.policyOID("0.0") == "0.0")
     }
 }
+
+extension VerifyPolicyTreeTests {
+    @Test func leafPoliciesKeepTheirQualifiers() throws {
+        let chain = try Self.chain("user-policy-under-anypolicy-keeps-qualifiers")
+        defer { chain.remove() }
+        let result = trustcheck(chain.arguments(["--profile", "rfc5280", "--policy-oid", Self.p1, "--require-explicit-policy",
+                                                 "--json"]))
+        #expect(result.status == 0, "\(result.stdout)")
+        let tree = try #require(try Self.json(result)["policy_tree"] as? [String: Any])
+        #expect(tree["authorities_constrained_policy_set"] as? [String] == ["2.5.29.32.0"])
+        #expect(tree["user_constrained_policy_set"] as? [String] == [Self.p1])
+        let leafPolicies = try #require(tree["leaf_policies"] as? [[String: Any]])
+        #expect(leafPolicies.count == 1)
+        #expect(leafPolicies.first?["oid"] as? String == Self.p1)
+        #expect(leafPolicies.first?["cps_uris"] as? [String] == ["https://leaf.example.test/cps"])
+        #expect(leafPolicies.first?["user_notices"] as? [String] == ["leaf notice"])
+    }
+}

@@ -306,6 +306,18 @@ The noncritical-policy-constraints chain with accept_noncritical_policy_constrai
 --accept-noncritical-policy-constraints): plain §6.1, which processes the extension whatever its
 criticality.  The path is valid for P1, so requireExplicitPolicy 0 is met.  Trusted.""")
 
+    leaf_any = (x509.CertificatePolicies([x509.PolicyInformation(
+        ObjectIdentifier(ANY), ["https://leaf.example.test/cps", x509.UserNotice(None, "leaf notice")])]), False)
+    ca_any = (x509.CertificatePolicies([x509.PolicyInformation(ObjectIdentifier(ANY), ["https://ca.example.test/cps"])]),
+              False)
+    path = chain("qualifiers", [{"extra": [ca_any]}], leaf_policies=None, leaf_extra=[leaf_any])
+    case("user-policy-under-anypolicy-keeps-qualifiers", path,
+         extra=fields(user=[P1], explicit=True, authorities=[ANY], user_constrained=[P1]), description="""
+CA 1 and the leaf assert only anyPolicy, each with a CPS pointer (the leaf also a user notice); the user
+accepts P1 and requires an explicit policy.  anyPolicy runs unbroken to the leaf, so the
+authorities-constrained set is {anyPolicy}; §6.1.5 (g)(iii)(3) replaces the leaf-level anyPolicy node by
+a P1 node carrying that node's qualifiers (the leaf's CPS and notice), so the path is valid for P1.""")
+
     constrained_root = make_ca("policy-constrained-root", "Policy Constrained Root", key("policy-root"),
                                extra=[constraints(require=0)])
     ca = make_ca("policy-anchor-constraints-ca1", "Policy anchor-constraints CA 1", key("policy-int1"), constrained_root)
