@@ -108,7 +108,8 @@ public let errSecCertificateRevoked: OSStatus = OSStatusCode.errSecCertificateRe
 /// with the webpki or rfc5280 profile.
 public let errSecVerifyActionFailed: OSStatus = OSStatusCode.errSecVerifyActionFailed
 /// `errSecInvalidPolicyIdentifiers` (-67835): the policy identifiers are not valid.
-/// PolicyConstraints: a policyConstraints extension that is not critical.
+/// PolicyConstraints: the RFC 5280 policy tree rejects the path (as Apple's trustd), or, under rfc5280, a
+/// policyConstraints extension is not critical.
 public let errSecInvalidPolicyIdentifiers: OSStatus = OSStatusCode.errSecInvalidPolicyIdentifiers
 /// `errSecNotTrusted` (-67843): the chain does not end at a trusted anchor. AnchorTrusted: the path
 /// ends in a self-signed certificate that is not an anchor in use.

@@ -72,6 +72,8 @@ enum FailureJSON {
             return .object([
                 ("kind", .string("revoked")), ("revocation_date", time(date)), ("reason", .string(reason?.description)),
             ])
+        case .policyTree(let failure):
+            return .object([("kind", .string("policy_tree"))] + PolicyTreeJSON.failureMembers(failure))
         case .note:
             return .object([("kind", .string("note"))])
         }

@@ -10,7 +10,8 @@ struct VerifyCommand: Subcommand {
     static let usage = """
         trustcheck [verify] CHAIN... [--anchors PATH]... [--host NAME] [--at TIME] [--system-anchors]
                    [--system-store PATH] [--policy ssl|basic] [--profile apple|webpki|rfc5280] [--crl PATH]... [--ocsp FILE]...
-                   [--pin PIN]... [--pin-config FILE] [--report-only] [--explain] [--json]
+                   [--policy-oid OID]... [--require-explicit-policy] [--inhibit-policy-mapping] [--inhibit-any-policy]
+                   [--accept-noncritical-policy-constraints] [--pin PIN]... [--pin-config FILE] [--report-only] [--explain] [--json]
         trustcheck verify --replay VECTOR [--explain] [--json]
         """
     static let options: [CommandOption] = [
@@ -23,6 +24,12 @@ struct VerifyCommand: Subcommand {
         .value("--profile", "NAME", "rule book: apple (default), webpki or rfc5280"),
         .repeatable("--crl", "PATH", "check revocation against the CRLs in this file (PEM or DER, one or more)"),
         .repeatable("--ocsp", "FILE", "consult this DER OCSP response as if the server had stapled it (\"-\": stdin)"),
+        .repeatable("--policy-oid", "OID", "rfc5280: accept this certificate policy (user-initial-policy-set; default any)"),
+        .flag("--require-explicit-policy", "rfc5280: the path must be valid for an accepted policy (initial-explicit-policy)"),
+        .flag("--inhibit-policy-mapping", "rfc5280: no policy mapping anywhere in the path (initial-policy-mapping-inhibit)"),
+        .flag("--inhibit-any-policy", "rfc5280: anyPolicy in a certificate matches nothing (initial-any-policy-inhibit)"),
+        .flag("--accept-noncritical-policy-constraints",
+              "rfc5280: process a non-critical policyConstraints (RFC 5280 §6.1) instead of refusing it (§4.2.1.11)"),
         .repeatable("--pin", "PIN", "after validation, require this SPKI SHA-256 pin (base64, sha256/..., pin-sha256=...) on the chain"),
         .value("--pin-config", "FILE", "apply this TrustKit configuration (JSON, plist, Info.plist) for --host"),
         .flag("--report-only", "report a pin mismatch without blocking"),
@@ -55,6 +62,19 @@ struct VerifyCommand: Subcommand {
         an OCSP response) is reported with its problem and ignored, as Apple does; a file that cannot be
         read is an input error (exit 2).
 
+        Certificate policies (RFC 5280 §6.1): the apple and rfc5280 profiles run the policy tree
+        (certificatePolicies, policyMappings, policyConstraints, inhibitAnyPolicy); a path it rejects fails
+        PolicyConstraints (errSecInvalidPolicyIdentifiers -67835), on the leaf under apple (as Apple), on the
+        certificate where processing failed under rfc5280, with the policies that were valid and those
+        required. webpki runs no tree (a critical policy extension is unknown there). Under rfc5280 the
+        inputs can be set: --policy-oid OID (repeatable; anyPolicy or a dotted OID) is the
+        user-initial-policy-set, --require-explicit-policy, --inhibit-policy-mapping and
+        --inhibit-any-policy the initial-* inputs. As RFC 5280 §6.1.5 (g) says, --policy-oid alone only
+        narrows the user-constrained policy set reported; add --require-explicit-policy to fail a path
+        valid for none of them. A non-critical policyConstraints fails the rfc5280 profile (x509-limbo,
+        §4.2.1.11) unless --accept-noncritical-policy-constraints. The text output of rfc5280 shows a
+        policies line; --json has policy_tree (below).
+
         --json prints an object with: trusted (bool), result (Apple's SecTrustResultType name),
         error {code (OSStatus), message, detailed_message, check, index} or null, chain [{subject, issuer,
         summary, subject_alt_names [{type, value}] or null, not_before, not_after, validity {at, status
@@ -65,7 +85,11 @@ struct VerifyCommand: Subcommand {
         verification_time, profile, policy, host, crls (how many were given), ocsp [{file, status
         (good|revoked|unknown) or null, revocation_time, revocation_reason, this_update, next_update,
         responder, certificate_index, used (bool), problem, error_code}], paths_considered,
-        signature_checks, and with --explain the steps of the search as explain [{event, message, ...}].
+        signature_checks, policy_tree {inputs {user_initial_policy_set, initial_explicit_policy,
+        initial_policy_mapping_inhibit, initial_any_policy_inhibit}, authorities_constrained_policy_set,
+        user_constrained_policy_set, leaf_policies [{oid, cps_uris, user_notices}], explicit_policy_required,
+        failure {reason, certificate_index, valid_policies, required_policies, required_by, message} or null}
+        (null under webpki), and with --explain the steps of the search as explain [{event, message, ...}].
         'trustcheck help checks' lists every check and rule.
 
         Text output shows each certificate's days left, in colour on a terminal (green; yellow under 30
@@ -97,6 +121,8 @@ struct VerifyCommand: Subcommand {
         var time: Date
         var basicPolicy: Bool
         var profile: TrustProfile
+        var certificatePolicies = CertificatePolicyInputs()
+        var acceptsNonCriticalPolicyConstraints = false
     }
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) -> ExitCode {
@@ -147,9 +173,11 @@ struct VerifyCommand: Subcommand {
             return .usageOrInputError
         }
 
-        let policy = settings.basicPolicy
+        var policy = settings.basicPolicy
             ? TrustPolicy.basicX509(profile: settings.profile)
             : TrustPolicy.ssl(server: true, hostname: settings.host, profile: settings.profile)
+        policy.certificatePolicies = settings.certificatePolicies
+        policy.acceptsNonCriticalPolicyConstraints = settings.acceptsNonCriticalPolicyConstraints
         var evaluator = TrustEvaluator(anchors: anchors, policies: [policy])
         evaluator.crls = crls
         evaluator.ocspResponses = OCSPInput.responses(ocsp)
@@ -201,7 +229,8 @@ struct VerifyCommand: Subcommand {
                     io.stdout.write(narration.steps.map { "  " + TerminalText.escaped($0.description) }.joined(separator: "\n")
                         + "\n\n")
                 }
-                io.stdout.write(VerifyReport.text(result, host: settings.host, pinning: pinned, ocsp: ocsp, style: io.style)
+                io.stdout.write(VerifyReport.text(result, host: settings.host, pinning: pinned, ocsp: ocsp,
+                                                  showsPolicies: settings.profile == .rfc5280, style: io.style)
                     + added.text)
             }
             return verdict
@@ -223,6 +252,47 @@ struct VerifyCommand: Subcommand {
         }
         let host = arguments.value("--host")
         if policy == "basic" && host != nil { throw UsageError(message: "--host needs --policy ssl") }
-        return Settings(host: host, time: time, basicPolicy: policy == "basic", profile: profile)
+        var settings = Settings(host: host, time: time, basicPolicy: policy == "basic", profile: profile)
+        try parsePolicyInputs(arguments, into: &settings)
+        return settings
+    }
+
+    static let policyInputOptions = ["--policy-oid", "--require-explicit-policy", "--inhibit-policy-mapping",
+                                     "--inhibit-any-policy", "--accept-noncritical-policy-constraints"]
+
+    /// The RFC 5280 policy inputs, which only the rfc5280 profile takes: Apple's tree has fixed inputs and
+    /// webpki runs none, so giving them there would silently change nothing.
+    private static func parsePolicyInputs(_ arguments: ParsedArguments, into settings: inout Settings) throws(UsageError) {
+        let given = policyInputOptions.filter { arguments.has($0) || !arguments.allValues($0).isEmpty }
+        guard !given.isEmpty else { return }
+        guard settings.profile == .rfc5280 else {
+            throw UsageError(message: "\(given[0]) needs --profile rfc5280 (the \(settings.profile.rawValue) profile "
+                + (settings.profile == .apple ? "runs Apple's policy tree, whose inputs are fixed)" : "runs no policy tree)"))
+        }
+        var oids = Set<String>()
+        for text in arguments.allValues("--policy-oid") {
+            guard let oid = policyOID(text) else {
+                throw UsageError(message: "--policy-oid '\(text)' is not a dotted OID (such as 2.23.140.1.2.1) or anyPolicy")
+            }
+            oids.insert(oid)
+        }
+        settings.certificatePolicies = CertificatePolicyInputs(
+            userInitialPolicySet: oids.isEmpty ? [CertificatePolicy.anyPolicy] : oids,
+            initialExplicitPolicy: arguments.has("--require-explicit-policy"),
+            initialPolicyMappingInhibit: arguments.has("--inhibit-policy-mapping"),
+            initialAnyPolicyInhibit: arguments.has("--inhibit-any-policy"))
+        settings.acceptsNonCriticalPolicyConstraints = arguments.has("--accept-noncritical-policy-constraints")
+    }
+
+    /// A dotted OID (first arc 0-2, at least two arcs, decimal arcs without leading zeros), or "anyPolicy".
+    static func policyOID(_ text: String) -> String? {
+        if text == "anyPolicy" { return CertificatePolicy.anyPolicy }
+        let arcs = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard arcs.count >= 2, arcs.count <= 64, ["0", "1", "2"].contains(arcs[0]) else { return nil }
+        for arc in arcs {
+            guard !arc.isEmpty, arc.count <= 20, arc.allSatisfy({ $0.isASCII && $0.isNumber }),
+                  arc == "0" || arc.first != "0" else { return nil }
+        }
+        return text
     }
 }

@@ -11,6 +11,7 @@ enum VerifyReplay {
     /// Options that would change what the vector says; a replay takes none of them.
     static let conflictingOptions = ["--anchors", "--host", "--at", "--system-anchors", "--system-store", "--policy",
                                      "--profile", "--crl", "--ocsp", "--pin", "--pin-config", "--report-only"]
+        + VerifyCommand.policyInputOptions
 
     static func run(_ path: String, _ arguments: ParsedArguments, io: CommandIO) -> ExitCode {
         let usage = VerifyCommand.usage

@@ -61,7 +61,8 @@ public struct LimboRunner: Sendable {
         "pedantic-public-suffix-wildcard",  // PublicSuffixList
         "pedantic-rfc5280",
         "rfc5280-incompatible-with-webpki",  // these cases run under the RFC 5280 profile
-        "has-policy-constraints",  // the extension is judged; the policy tree is not run
+        "has-policy-constraints",  // PolicyTreeCheck (rfc5280, apple) and the criticality rule
+        "trustcheck-policy-inputs",  // user_initial_policy_set, initial_* and accept_noncritical_policy_constraints
         // TrustCheck's own vectors: tags that tell other limbo harnesses to skip what they cannot model.
         "trustcheck-system-anchors",  // system_anchors and anchors_only
         "trustcheck-basic-policy",  // policy "basic"
@@ -179,7 +180,9 @@ public struct LimboRunner: Sendable {
         }
         return TrustPolicy(kind: kind, profile: profile, peerNames: peerNames,
                            requiredExtendedKeyUsages: extendedKeyUsages, requiredKeyUsage: keyUsage,
-                           maximumIntermediates: testcase.maxChainDepth)
+                           maximumIntermediates: testcase.maxChainDepth,
+                           certificatePolicies: testcase.certificatePolicyInputs,
+                           acceptsNonCriticalPolicyConstraints: testcase.acceptNonCriticalPolicyConstraints ?? false)
     }
 
     static func keyUsage(named name: String) -> KeyUsage? {

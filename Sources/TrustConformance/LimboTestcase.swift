@@ -174,6 +174,26 @@ public struct LimboTestcase: Decodable, Sendable, Hashable {
     public var expectedPinResult: PinVerdict?
     /// The evaluated chain's indices (0 = leaf) that carry a pin, in chain order; one entry per match.
     public var expectedPinMatches: [Int]?
+    /// RFC 5280 policy inputs (`TrustPolicy.certificatePolicies`; the rfc5280 profile reads them):
+    /// user-initial-policy-set (nil: anyPolicy) and the three initial-* flags (nil: false).
+    public var userInitialPolicySet: [String]?
+    public var initialExplicitPolicy: Bool?
+    public var initialPolicyMappingInhibit: Bool?
+    public var initialAnyPolicyInhibit: Bool?
+    /// `TrustPolicy.acceptsNonCriticalPolicyConstraints` (nil: false).
+    public var acceptNonCriticalPolicyConstraints: Bool?
+    /// The policy sets the evaluation must report (`TrustEvaluationResult.policyTree`), sorted OIDs.
+    public var expectedAuthoritiesConstrainedPolicySet: [String]?
+    public var expectedUserConstrainedPolicySet: [String]?
+
+    /// The policy inputs of the case (RFC 5280's defaults for the fields it leaves out).
+    public var certificatePolicyInputs: CertificatePolicyInputs {
+        CertificatePolicyInputs(
+            userInitialPolicySet: userInitialPolicySet.map(Set.init) ?? [CertificatePolicy.anyPolicy],
+            initialExplicitPolicy: initialExplicitPolicy ?? false,
+            initialPolicyMappingInhibit: initialPolicyMappingInhibit ?? false,
+            initialAnyPolicyInhibit: initialAnyPolicyInhibit ?? false)
+    }
 
     // MARK: Recorded handshakes (trustcheck connect --record)
 
@@ -255,6 +275,13 @@ public struct LimboTestcase: Decodable, Sendable, Hashable {
         case pins
         case expectedPinResult = "expected_pin_result"
         case expectedPinMatches = "expected_pin_matches"
+        case userInitialPolicySet = "user_initial_policy_set"
+        case initialExplicitPolicy = "initial_explicit_policy"
+        case initialPolicyMappingInhibit = "initial_policy_mapping_inhibit"
+        case initialAnyPolicyInhibit = "initial_any_policy_inhibit"
+        case acceptNonCriticalPolicyConstraints = "accept_noncritical_policy_constraints"
+        case expectedAuthoritiesConstrainedPolicySet = "expected_authorities_constrained_policy_set"
+        case expectedUserConstrainedPolicySet = "expected_user_constrained_policy_set"
         case ocspResponses = "ocsp_responses"
         case pinConfiguration = "pin_configuration"
         case pinningReportOnly = "pinning_report_only"
@@ -314,6 +341,19 @@ public struct LimboTestcase: Decodable, Sendable, Hashable {
             }
         }
         try decodePinning(c)
+        userInitialPolicySet = try c.decodeIfPresent([String].self, forKey: .userInitialPolicySet)
+        if let set = userInitialPolicySet, set.isEmpty {
+            throw DecodingError.dataCorruptedError(
+                forKey: .userInitialPolicySet, in: c,
+                debugDescription: "an empty user_initial_policy_set accepts nothing; leave it out for anyPolicy")
+        }
+        initialExplicitPolicy = try c.decodeIfPresent(Bool.self, forKey: .initialExplicitPolicy)
+        initialPolicyMappingInhibit = try c.decodeIfPresent(Bool.self, forKey: .initialPolicyMappingInhibit)
+        initialAnyPolicyInhibit = try c.decodeIfPresent(Bool.self, forKey: .initialAnyPolicyInhibit)
+        acceptNonCriticalPolicyConstraints = try c.decodeIfPresent(Bool.self, forKey: .acceptNonCriticalPolicyConstraints)
+        expectedAuthoritiesConstrainedPolicySet = try c.decodeIfPresent(
+            [String].self, forKey: .expectedAuthoritiesConstrainedPolicySet)
+        expectedUserConstrainedPolicySet = try c.decodeIfPresent([String].self, forKey: .expectedUserConstrainedPolicySet)
         try decodeRecording(c)
     }
 

@@ -112,6 +112,7 @@ public struct VectorRunner: Sendable {
                     + result.certificates.map { $0.subjectSummary ?? $0.subject.rfc4514 }.joined(separator: " ← ") + ")")
             }
         }
+        problems += policySetProblems(testcase, result)
         if let expected = testcase.expectedFailures {
             let wanted = Set(expected.map { "[\($0.index)] \($0.check.rawValue)" })
             let got = Set(result.failures.map { "[\($0.index)] \($0.check.rawValue)" })
@@ -123,6 +124,26 @@ public struct VectorRunner: Sendable {
                 if !unexpected.isEmpty { parts.append("unexpected \(unexpected.joined(separator: ", "))") }
                 problems.append("expected_failures: " + parts.joined(separator: "; "))
             }
+        }
+        return problems
+    }
+
+    /// The policy sets the evaluation reports that differ from the expected ones.
+    static func policySetProblems(_ testcase: LimboTestcase, _ result: TrustEvaluationResult) -> [String] {
+        var problems: [String] = []
+        let expectations = [
+            ("expected_authorities_constrained_policy_set", testcase.expectedAuthoritiesConstrainedPolicySet,
+             result.policyTree?.authoritiesConstrainedPolicySet),
+            ("expected_user_constrained_policy_set", testcase.expectedUserConstrainedPolicySet,
+             result.policyTree?.userConstrainedPolicySet),
+        ]
+        for (field, expected, actual) in expectations {
+            guard let expected else { continue }
+            guard let actual else {
+                problems.append("\(field): expected \(expected), but the profile runs no policy tree")
+                continue
+            }
+            if expected.sorted() != actual { problems.append("\(field): expected \(expected.sorted()), got \(actual)") }
         }
         return problems
     }

@@ -93,13 +93,22 @@ public struct TrustEvaluator: Sendable {
             for note in notes { diagnostics?(.note(note)) }
             return notes
         }
+        func policyTree(for path: CandidatePath) -> PolicyTreeOutcome? {
+            let context = { (policy: TrustPolicy) in
+                PathContext(path: path, policy: policy, time: time, anchors: anchors, publicSuffixes: publicSuffixes,
+                            crls: crls, ocspResponses: ocspResponses)
+            }
+            return effectivePolicies.lazy.compactMap { policy in policy.policyTree?.outcome(context(policy)) }.first
+        }
         if let accepted {
             let notes = notes(for: accepted.path)
             diagnostics?(.verdict(error: nil))
-            return TrustEvaluationResult(
+            var result = TrustEvaluationResult(
                 isTrusted: true, resultType: .unspecified, chain: accepted.path.elements, failures: [], error: nil,
                 verificationTime: time, isAnchored: true, pathsConsidered: builder.pathsVisited,
                 signatureChecks: builder.signatureChecks, notes: notes, ocspResponses: ocspReports(for: accepted.path))
+            result.policyTree = policyTree(for: accepted.path)
+            return result
         }
         // Only a budget spent before the first complete path leaves nothing to report but the leaf.
         let path = best?.path ?? CandidatePath(elements: [ChainElement(certificate: leaf, source: .presented)],
@@ -116,10 +125,12 @@ public struct TrustEvaluator: Sendable {
         let resultType: TrustResultType = failures.contains { $0.check.isFatal } ? .fatalTrustFailure : .recoverableTrustFailure
         let notes = notes(for: path)
         diagnostics?(.verdict(error: error))
-        return TrustEvaluationResult(
+        var result = TrustEvaluationResult(
             isTrusted: false, resultType: resultType, chain: path.elements, failures: failures, error: error,
             verificationTime: time, isAnchored: path.isAnchored, pathsConsidered: builder.pathsVisited,
             signatureChecks: builder.signatureChecks, notes: notes, ocspResponses: ocspReports(for: path))
+        result.policyTree = policyTree(for: path)
+        return result
     }
 
     private static func run(_ checks: [(TrustPolicy, any PathCheck)], on path: CandidatePath, time: Date,

@@ -32,6 +32,7 @@ CHECKS = {
     "IdLinkage": ("R", COMPLIANCE, -67610),
     "CriticalExtensions": ("R", COMPLIANCE, -67603),
     "NameConstraints": ("R", COMPLIANCE, -67689),
+    "PolicyConstraints": ("R", COMPLIANCE, -67835),
     "SystemTrustValidityPeriod": ("R", COMPLIANCE, -67901),
     "OtherTrustValidityPeriod": ("R", COMPLIANCE, -67901),
     "AnchorTrusted": ("R", TRUST, -67843),

@@ -33,6 +33,10 @@ VECTORS_DIR = Path(__file__).resolve().parent.parent
 
 # id -> why OpenSSL (default verify settings) legitimately disagrees with the Apple profile.
 EXPECTED = {
+    "trustcheck::policy-tree::noncritical-policy-constraints":
+        "RFC 5280 §4.2.1.11 wants policyConstraints critical and x509-limbo (rfc5280::pc::ica-noncritical-pc) refuses "
+        "a non-critical one, as the rfc5280 profile does; OpenSSL, like plain §6.1, processes it (the vector "
+        "noncritical-policy-constraints-accepted is that answer).",
     # --- hostname matching ---
     "trustcheck::hostname::cn-only-leaf":
         "OpenSSL falls back to the subject CN when the leaf has no SAN dNSName; Apple (iOS 13+) never uses the CN.",
@@ -155,6 +159,24 @@ def subject_line(pem: str, workdir: Path) -> str:
     return out.removeprefix("subject=")
 
 
+def policy_options(tc: dict) -> list[str]:
+    """The RFC 5280 policy inputs of a policy-tree vector as OpenSSL's options (-policy_check runs its tree)."""
+    if "::policy-tree::" not in tc["id"]:
+        return []
+    options = ["-policy_check"]
+    # OpenSSL's default user-initial-policy-set is empty, not RFC 5280's {anyPolicy}: with an explicit
+    # policy required it then accepts nothing ("no explicit policy"), so pass RFC 5280's default.
+    for oid in tc.get("user_initial_policy_set", ["2.5.29.32.0"]):
+        options += ["-policy", oid]
+    if tc.get("initial_explicit_policy"):
+        options.append("-explicit_policy")
+    if tc.get("initial_policy_mapping_inhibit"):
+        options.append("-inhibit_map")
+    if tc.get("initial_any_policy_inhibit"):
+        options.append("-inhibit_any")
+    return options
+
+
 def run_openssl(tc: dict, workdir: Path):
     leaf = workdir / "leaf.pem"
     leaf.write_text(tc["peer_certificate"])
@@ -181,6 +203,7 @@ def run_openssl(tc: dict, workdir: Path):
                 cmd += ["-verify_ip", name["value"]]
             else:
                 cmd += ["-verify_hostname", name["value"]]
+    cmd += policy_options(tc)
     cmd.append(str(leaf))
     r = subprocess.run(cmd, capture_output=True, text=True)
     ok = r.returncode == 0 and f"{leaf}: OK" in r.stdout

@@ -146,7 +146,8 @@ public enum CheckName: String, Sendable, CaseIterable, Codable, CustomStringConv
         case .unparseableExtension: return "a known extension cannot be parsed"
         case .duplicateExtension: return "the same extension appears twice"
         case .nameConstraints: return "a name violates an issuer's nameConstraints, or the constraints are malformed"
-        case .policyConstraints: return "policyConstraints is not critical"
+        case .policyConstraints:
+            return "the certificate policy tree (RFC 5280 §6.1) leaves no policy where one is required, or policyConstraints is not critical"
         case .systemTrustValidityPeriod: return "under a system root, the leaf's lifetime exceeds 825 or 398 days (by issue date)"
         case .otherTrustValidityPeriod: return "the leaf, issued after 2019-07-01, is valid for more than 825 days"
         case .anchorTrusted: return "the path ends in a self-signed certificate that is not an anchor in use"

@@ -15,8 +15,10 @@ extension TrustPolicy {
             checks.append(ExtendedKeyUsageCheck.forSSL(server: isServer, profile: profile))
         }
         if profile != .apple {
-            checks.append(CertificateProfileCheck(profile: profile))
+            checks.append(CertificateProfileCheck(
+                profile: profile, policyConstraintsMayBeNonCritical: profile == .rfc5280 && acceptsNonCriticalPolicyConstraints))
         }
+        if let policyTree { checks.append(policyTree) }
         if server && profile == .apple {
             checks.append(ServerAuthEKUCheck())
             checks.append(ValidityPeriodCheck())

@@ -7,6 +7,8 @@ import TrustCertificates
 struct CertificateProfileCheck: PathCheck {
     /// webpki or rfc5280 (the apple profile does not run this check).
     let profile: TrustProfile
+    /// The plain §6.1 answer for a non-critical policyConstraints (`TrustPolicy.acceptsNonCriticalPolicyConstraints`).
+    var policyConstraintsMayBeNonCritical = false
 
     /// The CA/Browser Forum rules apply as well as RFC 5280's.
     private var webPKI: Bool { profile == .webpki }
@@ -50,8 +52,9 @@ struct CertificateProfileCheck: PathCheck {
             problems.append((.webPKICompliance, .rule(.emptyIssuer, detail: "empty issuer name")))
         }
         // Below the anchor BasicCertificateProcessing reports these for every profile.
-        if isAnchor, binds(.noUnknownCriticalExtension), !certificate.unknownCriticalExtensions.isEmpty {
-            problems.append((.criticalExtensions, .extensions(certificate.unknownCriticalExtensions)))
+        let unknownCritical = profile.unknownCriticalExtensions(of: certificate)
+        if isAnchor, binds(.noUnknownCriticalExtension), !unknownCritical.isEmpty {
+            problems.append((.criticalExtensions, .extensions(unknownCritical)))
         }
         if binds(.nonCriticalIdentifierExtensions) {
             for (oid, mustNotBeCritical) in [
@@ -62,7 +65,7 @@ struct CertificateProfileCheck: PathCheck {
                 problems.append((.webPKICompliance, .rule(.criticalIdentifierExtension, detail: "critical \(mustNotBeCritical)")))
             }
         }
-        if binds(.criticalPolicyConstraints), let policyConstraints = certificate.extension(ExtensionOID.policyConstraints),
+        if binds(.criticalPolicyConstraints), !policyConstraintsMayBeNonCritical, let policyConstraints = certificate.extension(ExtensionOID.policyConstraints),
            !policyConstraints.critical
         {
             problems.append((.policyConstraints, .note("policyConstraints must be critical")))
