@@ -282,21 +282,23 @@ struct PolicyTreeProcessorTests {
         return (1...intermediates).map { Self.cert("CA \($0)", oids, maps: maps) } + [Self.cert("Leaf", oids)]
     }
 
-    @Test("A tree that would pass the node budget fails closed, quickly, on the certificate that grows it")
+    // Not a timing test (performance is measured in the benchmark): the minute limit only turns an unbounded
+    // tree, which would run for hours here, into a failure instead of a hang.
+    @Test("A tree that would pass the node budget fails closed on the certificate that grows it",
+          .timeLimit(.minutes(1)))
     func nodeBudget() throws {
-        let start = Date()
         let outcome = Self.run(Self.exponentialPath(policies: 10, intermediates: 5))  // 10^6 leaf nodes unbounded
-        let elapsed = Date().timeIntervalSince(start)
         let failure = try #require(outcome.failure)
         #expect(failure.code == "too_many_nodes")
         #expect(failure.reason == .tooManyNodes(limit: 1000))
         // 1 + 10 + 100 nodes after CA 1 and CA 2; CA 3 (path index 3) would add 1000.
         #expect(failure.certificateIndex == 3)
         #expect(failure.description.contains("past 1000 nodes"))
-        #expect(elapsed < 2, "took \(elapsed) s")
     }
 
-    @Test("Wide certificates cost what reading them costs: 20,000 mappings and 20,000 policies, one node")
+    // The minute limit is a hang guard, not a measurement: the quadratic matching this replaced took minutes.
+    @Test("Wide certificates cost what reading them costs: 20,000 mappings and 20,000 policies, one node",
+          .timeLimit(.minutes(1)))
     func wideCertificatesStayLinear() throws {
         // Matching policies × nodes × mappings would be 4·10^8 string comparisons here (minutes in a debug
         // build); through the indexes it is a few passes over 20,000 entries.
@@ -305,21 +307,14 @@ struct PolicyTreeProcessorTests {
         // CA 1: P1 mapped to 20,000 policies; CA 2 asserts 20,000 others (none matches: the tree goes NULL).
         let path = [Self.cert("CA 1", [Self.p1], maps: many.map { (Self.p1, $0) }), Self.cert("CA 2", others),
                     Self.cert("Leaf", [Self.p1])]
-        func timed(_ inputs: CertificatePolicyInputs) -> (PolicyTreeOutcome, TimeInterval) {
-            let start = Date()
-            let outcome = Self.run(path, inputs)
-            return (outcome, Date().timeIntervalSince(start))
-        }
-        let (relaxed, relaxedTime) = timed(CertificatePolicyInputs())
+        let relaxed = Self.run(path, CertificatePolicyInputs())
         #expect(relaxed.succeeded)  // no explicit policy required
         #expect(relaxed.authoritiesConstrainedPolicySet.isEmpty)
-        #expect(relaxedTime < 2, "took \(relaxedTime) s")
         // The strict variant's message lists what CA 2 could have asserted, each once.
-        let (strict, strictTime) = timed(Self.explicit)
+        let strict = Self.run(path, Self.explicit)
         let failure = try #require(strict.failure)
         #expect(failure.certificateIndex == 1)
         #expect(failure.validPolicies.count == 20_000)
-        #expect(strictTime < 2, "took \(strictTime) s")
     }
 
     @Test("Under the budget the same shape succeeds; the budget counts every node created")
