@@ -142,7 +142,7 @@ import TrustCertificates
         #expect(result.isTrusted)
         let leaf = try #require(result.revocation.first)
         #expect(leaf.status == .undetermined && leaf.why == "no CRL given applies to it")
-        #expect(leaf.crls.map(\.description) == ["CRL of CN=CRL Test Intermediate issued 2025-12-01T00:00:00Z: does not apply: "
+        #expect(leaf.crls.map(\.description) == ["CRL of CN=CRL Test Intermediate (number 1) issued 2025-12-01T00:00:00Z: does not apply: "
             + "it is for the distribution point URI:http://crl.example.test/1.crl, not DirName:CN=CRL Test Intermediate"])
     }
 

@@ -35,6 +35,31 @@ struct CRLRevocationChecker {
         var assessments: [CRLAssessment] = []
         /// Why the CRLs establish nothing, when they do not.
         var problem: String?
+        /// Where each CRL's assessment is in `assessments`, by the CRL's SHA-256.
+        private var positions: [[UInt8]: Int] = [:]
+
+        /// Records what became of `crl` for one distribution point. A CRL judged for several points
+        /// keeps one assessment, the most telling: used, else unusable, else not signed, else not applicable.
+        mutating func record(_ assessment: CRLAssessment, for crl: CertificateRevocationList) {
+            guard let position = positions[crl.sha256] else {
+                positions[crl.sha256] = assessments.count
+                assessments.append(assessment)
+                return
+            }
+            if Self.rank(assessment.verdict) > Self.rank(assessments[position].verdict) { assessments[position] = assessment }
+        }
+
+        /// Whether `crl` was used already (for an earlier distribution point).
+        func isUsed(_ crl: CertificateRevocationList) -> Bool { positions[crl.sha256].map { assessments[$0].isUsed } ?? false }
+
+        private static func rank(_ verdict: CRLAssessment.Verdict) -> Int {
+            switch verdict {
+            case .notApplicable: return 0
+            case .notSignedByIssuer: return 1
+            case .unusable: return 2
+            case .used: return 3
+            }
+        }
 
         var isDetermined: Bool { revoked != nil || reasons.isSuperset(of: .allReasons) }
         var usedAny: Bool { assessments.contains(where: \.isUsed) }
@@ -55,10 +80,9 @@ struct CRLRevocationChecker {
         }
         // §6.3.3, last paragraph: then the CRLs of the certificate's issuer that no point names.
         points.append(DistributionPoint(name: .fullName(certificate.issuerNames), reasons: nil, crlIssuer: nil))
-        var considered = Set<[UInt8]>()
         for point in points {
             if outcome.isDetermined { break }
-            for crl in candidates(for: point, of: certificate) where considered.insert(crl.sha256).inserted {
+            for crl in candidates(for: point, of: certificate) where !outcome.isUsed(crl) {
                 if outcome.isDetermined { break }
                 apply(crl, for: point, at: index, to: &outcome)
             }
@@ -81,6 +105,12 @@ struct CRLRevocationChecker {
         return outcome
     }
 
+    /// How the reports name a CRL: "CRL of <issuer> (number 2) issued <thisUpdate>", "delta CRL of ...".
+    static func label(_ crl: CertificateRevocationList) -> String {
+        (crl.isDelta ? "delta CRL of " : "CRL of ") + crl.issuer.rfc4514 + (crl.number.map { " (number \($0))" } ?? "")
+            + " issued " + RFC3339.string(crl.thisUpdate)
+    }
+
     /// A name as the messages quote it.
     static func quoted(_ name: DistinguishedName) -> String { "\u{201C}\(name.rfc4514)\u{201D}" }
 
@@ -96,9 +126,9 @@ struct CRLRevocationChecker {
                        to outcome: inout Outcome)
     {
         let certificate = path[index]
-        let name = "CRL of \(crl.issuer.rfc4514) issued \(RFC3339.string(crl.thisUpdate))"
+        let name = Self.label(crl)
         func record(_ verdict: CRLAssessment.Verdict, signer: Certificate? = nil) {
-            outcome.assessments.append(CRLAssessment(crl: name, signer: signer, verdict: verdict))
+            outcome.record(CRLAssessment(crl: name, signer: signer, verdict: verdict), for: crl)
         }
         if let defect = crl.signatureValue.defect {
             return record(.unusable("its signature value is malformed (\(defect))"))
@@ -147,9 +177,10 @@ struct CRLRevocationChecker {
         if entry?.reason == .removeFromCRL { entry = nil }
         outcome.reasons.formUnion(interim)
         if let entry { outcome.revoked = entry }
-        outcome.assessments.append(CRLAssessment(
+        outcome.record(CRLAssessment(
             crl: name, signer: signer, verdict: .used(reasons: interim),
-            delta: delta.map { "CRL of \($0.issuer.rfc4514) issued \(RFC3339.string($0.thisUpdate))" }, notes: notes))
+            delta: delta.map(Self.label), notes: notes),
+            for: crl)
     }
 
     /// §6.3.3 (b): why the CRL is not the one for this point and certificate; nil when it is.
@@ -211,7 +242,7 @@ struct CRLRevocationChecker {
     {
         let deltas = store.crls(issuedBy: crl.issuer).filter(\.isDelta).sorted { ($0.number ?? CRLNumber(content: [])) > ($1.number ?? CRLNumber(content: [])) }
         for delta in deltas {
-            let name = "delta CRL issued \(RFC3339.string(delta.thisUpdate))"
+            let name = Self.label(delta)
             guard case .valid(let base)? = delta.deltaCRLIndicator else {
                 notes.append("\(name): its deltaCRLIndicator cannot be read")
                 continue
