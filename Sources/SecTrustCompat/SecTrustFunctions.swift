@@ -320,16 +320,7 @@ public func SecTrustCopyPublicKey(_ trust: SecTrust) -> SecKey? {
 /// unknown status) are ignored. See TrustEvaluation's `OCSPCheck` and `OCSPResponseReport`.
 @discardableResult
 public func SecTrustSetOCSPResponse(_ trust: SecTrust, _ responseData: CFTypeRef?) -> OSStatus {
-    let responses: [Data]
-    switch responseData {
-    case nil: responses = []
-    case let data as Data: responses = [data]
-    case let array as [Any]:
-        let data = array.compactMap { $0 as? Data }
-        guard data.count == array.count else { return errSecParam }
-        responses = data
-    default: return errSecParam
-    }
+    guard let responses = SecTrustInput.dataItems(responseData) else { return errSecParam }
     trust.update { $0.ocspResponses = responses }
     return errSecSuccess
 }
@@ -346,16 +337,7 @@ public func SecTrustSetOCSPResponse(_ trust: SecTrust, _ responseData: CFTypeRef
 /// RevocationResponseRequired (`errSecIncompleteCertRevocationCheck`).
 @discardableResult
 public func SecTrustSetCRLs(_ trust: SecTrust, _ crlData: CFTypeRef?) -> OSStatus {
-    let items: [Data]
-    switch crlData {
-    case nil: items = []
-    case let data as Data: items = [data]
-    case let array as [Any]:
-        let data = array.compactMap { $0 as? Data }
-        guard data.count == array.count else { return errSecParam }
-        items = data
-    default: return errSecParam
-    }
+    guard let items = SecTrustInput.dataItems(crlData) else { return errSecParam }
     var files: [CRLFile] = []
     for (index, data) in items.enumerated() {
         do {
@@ -397,6 +379,18 @@ public func SecTrustSetExceptions(_ trust: SecTrust, _ exceptions: CFData?) -> B
 // MARK: - Input validation
 
 enum SecTrustInput {
+    /// CFData, an array of CFData, or nil (none); nil for anything else.
+    static func dataItems(_ value: CFTypeRef?) -> [Data]? {
+        switch value {
+        case nil: return []
+        case let data as Data: return [data]
+        case let array as [Any]:
+            let data = array.compactMap { $0 as? Data }
+            return data.count == array.count ? data : nil
+        default: return nil
+        }
+    }
+
     /// One SecCertificate or a non-empty array of them.
     static func certificates(_ value: Any) -> [SecCertificate]? {
         if let certificate = value as? SecCertificate { return [certificate] }

@@ -88,7 +88,8 @@ struct CRLRevocationChecker {
             }
         }
         for unreadable in store.unreadableCRLs(possiblyNaming: certificate) {
-            outcome.assessments.append(CRLAssessment(crl: "unreadable CRL \(unreadable)", signer: nil,
+            let label = "CRL in \(unreadable.path)" + (unreadable.position.isEmpty ? "" : " (\(unreadable.position))")
+            outcome.assessments.append(CRLAssessment(crl: label, signer: nil,
                                                      verdict: .unusable("it does not parse: \(unreadable.error.reason)")))
         }
         if !outcome.isDetermined, outcome.problem == nil {

@@ -80,7 +80,7 @@ struct CRLSignerValidation {
             return .invalid("its signer \(name) would be validated \(environment.depth + 1) levels deep, more than the "
                 + "search budget's \(environment.budget.maximumCRLSignerDepth)")
         }
-        return environment.work.verdict(on: signer, under: anchor) {
+        return environment.work.verdict(on: signer, under: anchor, depth: environment.depth) {
             let evaluator = TrustEvaluator(anchors: .only(CertificateStore([anchor])),
                                            policies: [.basicX509(profile: checker.profile)], budget: environment.budget,
                                            crls: checker.store, revocation: environment.policy)

@@ -13,12 +13,13 @@ final class RevocationWork: @unchecked Sendable {
     enum SignerVerdict: Sendable {
         case valid
         case invalid(String)
-        /// Being validated further up: its status depends on the CRL being judged.
+        /// Being validated further up: its status depends on the CRL being judged (never stored).
         case inProgress
     }
 
     private let lock = NSLock()
     private var signers: [[UInt8]: SignerVerdict] = [:]
+    private var inProgress = Set<[UInt8]>()
     private var signatures: [[UInt8]: Bool] = [:]
     private(set) var signatureChecks = 0
     let maximumSignatureChecks: Int
@@ -40,18 +41,27 @@ final class RevocationWork: @unchecked Sendable {
         }
     }
 
-    /// The verdict on `signer` under `anchor`, computing it with `validate` the first time; while it is
-    /// being computed, asking again gives `.inProgress`.
-    func verdict(on signer: Certificate, under anchor: Certificate, validate: () -> SignerVerdict) -> SignerVerdict {
-        let key = signer.sha256 + anchor.sha256
+    /// The verdict on `signer` under `anchor` at nesting `depth`, computing it with `validate` the first
+    /// time. While it is being computed, at any depth, asking again gives `.inProgress` (the cycle of a
+    /// signer whose status would come from the CRL it signed). Verdicts are kept per depth: a validation
+    /// that reached the depth limit says nothing about one that starts higher up.
+    func verdict(on signer: Certificate, under anchor: Certificate, depth: Int,
+                 validate: () -> SignerVerdict) -> SignerVerdict
+    {
+        let pair = signer.sha256 + anchor.sha256
+        let key = pair + [UInt8(clamping: depth)]
         let known: SignerVerdict? = lock.withLock {
+            if inProgress.contains(pair) { return .inProgress }
             if let known = signers[key] { return known }
-            signers[key] = .inProgress
+            inProgress.insert(pair)
             return nil
         }
         if let known { return known }
         let verdict = validate()
-        lock.withLock { signers[key] = verdict }
+        lock.withLock {
+            inProgress.remove(pair)
+            signers[key] = verdict
+        }
         return verdict
     }
 }
