@@ -15,7 +15,6 @@ from RFC 5280 §6.3.3; the description says which step decides.
 
 from __future__ import annotations
 
-import datetime as dt
 
 from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
@@ -60,6 +59,13 @@ def crl(issuer, *, signer_key=None, number: int | None = 1, entries=(), extensio
     for ext, critical in extensions:
         b = b.add_extension(ext, critical=critical)
     return b.sign(signer_key, hashes.SHA256()).public_bytes(serialization.Encoding.PEM).decode()
+
+
+def tampered(pem: str) -> str:
+    """The CRL with the last bit of its signature flipped (still well-formed DER)."""
+    der = bytearray(x509.load_pem_x509_crl(pem.encode()).public_bytes(serialization.Encoding.DER))
+    der[-1] ^= 0x01
+    return x509.load_der_x509_crl(bytes(der)).public_bytes(serialization.Encoding.PEM).decode()
 
 
 def idp(*, names=None, user=False, ca=False, attribute=False, reasons=None, indirect=False):
@@ -393,6 +399,17 @@ Soft-fail and no CRL: nothing is checked, as Apple soft-fails missing revocation
 Soft-fail with only a stale CRL of the CA (nextUpdate 2025-12-01 has passed): §6.3.3 (a) — not usable.
 Every CRL that applies is unusable, which fails closed (x509-limbo's and OpenSSL's answer; RFC 5280 only
 says UNDETERMINED, see RevocationPolicy.unusableCRLsFail): RevocationResponseRequired.""")
+    unknown = (x509.UnrecognizedExtension(ObjectIdentifier("1.3.6.1.4.1.55555.2.1"), b"\x05\x00"), True)
+    case("unknown-critical-extension-crl", [crl(ca, entries=[(leaf, R.key_compromise, [])], extensions=[unknown])],
+         [(0, "RevocationResponseRequired")], description="""
+The CA's CRL carries a critical extension TrustCheck does not process (1.3.6.1.4.1.55555.2.1): RFC 5280
+§5.2 forbids using it, so its entry for the leaf neither revokes nor clears.  It is the only CRL that
+applies, and unusable: RevocationResponseRequired (a verdict, not an input error).""")
+    case("bad-signature-crl-is-ignored", [tampered(crl(ca, entries=[(leaf, R.key_compromise, [])]))],
+         description="""
+The CA's CRL with one bit of its signature flipped: no certificate with its issuer's name has the key that
+made it, so it is some other issuer's CRL under the same name (the RFC 5280 §6.3.3 (g) check fails) and
+is ignored, never an input error and never a revocation.  Soft-fail: trusted.""")
     case("soft-stale-beside-current", [crl(ca, this_update="2025-11-01", next_update="2025-12-01"), crl(ca, number=2)],
          importance="medium", description="""
 The stale CRL beside a current one: the current one decides, the stale one is only reported.  Trusted.""")
