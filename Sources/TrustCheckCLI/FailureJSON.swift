@@ -91,6 +91,10 @@ enum FailureJSON {
         case .probableWrongOrder(let first, let endEntity, let leafIndex):
             members += [("first", certificate(first)), ("end_entity", certificate(endEntity)),
                         ("end_entity_index", .int(leafIndex))]
+        case .crlSigner(let signer, let crl, let verdict, let subject, let index):
+            members += [("signer", certificate(signer)), ("crl", .string(crl)),
+                        ("crl_verdict", .string(RevocationReport.verdictName(verdict))), ("for", certificate(subject)),
+                        ("for_index", .int(index))]
         case .unusedPresented(let certificates):
             members.append(("certificates", .array(certificates.map(certificate))))
         }

@@ -49,17 +49,25 @@ enum RevocationReport {
         ])
     }
 
+    /// A CRL verdict's JSON name: used, not-applicable, unusable or not-signed-by-issuer.
+    static func verdictName(_ verdict: CRLAssessment.Verdict) -> String {
+        switch verdict {
+        case .used: return "used"
+        case .notApplicable: return "not-applicable"
+        case .unusable: return "unusable"
+        case .notSignedByIssuer: return "not-signed-by-issuer"
+        }
+    }
+
     private static func crl(_ assessment: CRLAssessment) -> JSONValue {
-        let (verdict, detail): (String, String?)
+        let detail: String?
         switch assessment.verdict {
-        case .used(let reasons): (verdict, detail) = ("used", reasons.description)
-        case .notApplicable(let why): (verdict, detail) = ("not-applicable", why)
-        case .unusable(let why): (verdict, detail) = ("unusable", why)
-        case .notSignedByIssuer(let why): (verdict, detail) = ("not-signed-by-issuer", why)
+        case .used(let reasons): detail = reasons.description
+        case .notApplicable(let why), .unusable(let why), .notSignedByIssuer(let why): detail = why
         }
         return .object([
             ("crl", .string(assessment.crl)),
-            ("verdict", .string(verdict)),
+            ("verdict", .string(verdictName(assessment.verdict))),
             ("detail", .string(detail)),
             ("signer", .string(assessment.signer.map { $0.subjectSummary ?? $0.subject.rfc4514 })),
             ("delta", .string(assessment.delta)),

@@ -117,8 +117,8 @@ public struct TrustEvaluator: Sendable {
                                       revocation: environment)
             return RevocationCheck.statuses(context).map(\.status)
         }
-        func notes(for path: CandidatePath) -> [TrustNote] {
-            let notes = TrustNote.notes(presented: presented, path: path.certificates)
+        func notes(for path: CandidatePath, revocation: [CertificateRevocationStatus]) -> [TrustNote] {
+            let notes = TrustNote.notes(presented: presented, path: path.certificates, revocation: revocation)
             for note in notes { diagnostics?(.note(note)) }
             return notes
         }
@@ -130,13 +130,14 @@ public struct TrustEvaluator: Sendable {
             return effectivePolicies.lazy.compactMap { policy in policy.policyTree?.outcome(context(policy)) }.first
         }
         if let accepted {
-            let notes = notes(for: accepted.path)
+            let revocation = revocationStatuses(for: accepted.path)
+            let notes = notes(for: accepted.path, revocation: revocation)
             diagnostics?(.verdict(error: nil))
             var result = TrustEvaluationResult(
                 isTrusted: true, resultType: .unspecified, chain: accepted.path.elements, failures: [], error: nil,
                 verificationTime: time, isAnchored: true, pathsConsidered: builder.pathsVisited,
                 signatureChecks: builder.signatureChecks, notes: notes, ocspResponses: ocspReports(for: accepted.path),
-                revocation: revocationStatuses(for: accepted.path))
+                revocation: revocation)
             result.policyTree = policyTree(for: accepted.path)
             return result
         }
@@ -153,13 +154,14 @@ public struct TrustEvaluator: Sendable {
         let summaries = path.certificates.map { $0.subjectSummary ?? "" }
         let error = TrustError(failures: failures, summaries: summaries)
         let resultType: TrustResultType = failures.contains { $0.check.isFatal } ? .fatalTrustFailure : .recoverableTrustFailure
-        let notes = notes(for: path)
+        let revocation = revocationStatuses(for: path)
+        let notes = notes(for: path, revocation: revocation)
         diagnostics?(.verdict(error: error))
         var result = TrustEvaluationResult(
             isTrusted: false, resultType: resultType, chain: path.elements, failures: failures, error: error,
             verificationTime: time, isAnchored: path.isAnchored, pathsConsidered: builder.pathsVisited,
             signatureChecks: builder.signatureChecks, notes: notes, ocspResponses: ocspReports(for: path),
-            revocation: revocationStatuses(for: path))
+            revocation: revocation)
         result.policyTree = policyTree(for: path)
         return result
     }
