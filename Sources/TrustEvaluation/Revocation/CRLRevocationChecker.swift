@@ -33,6 +33,8 @@ struct CRLRevocationChecker {
         var revoked: RevokedCertificate?
         var reasons: ReasonFlags = []
         var assessments: [CRLAssessment] = []
+        /// The nextUpdate of every CRL used (complete and delta), nil for one that has none.
+        var expirations: [Date?] = []
         /// Why the CRLs establish nothing, when they do not.
         var problem: String?
         /// Where each CRL's assessment is in `assessments`, by the CRL's SHA-256.
@@ -177,6 +179,7 @@ struct CRLRevocationChecker {
         }
         if entry?.reason == .removeFromCRL { entry = nil }
         outcome.reasons.formUnion(interim)
+        outcome.expirations += [crl.nextUpdate] + (delta.map { [$0.nextUpdate] } ?? [])
         if let entry { outcome.revoked = entry }
         outcome.record(CRLAssessment(
             crl: name, signer: signer, verdict: .used(reasons: interim),

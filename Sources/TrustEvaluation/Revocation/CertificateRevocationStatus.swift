@@ -36,10 +36,14 @@ public struct CertificateRevocationStatus: Sendable, Hashable, CustomStringConve
     public let why: String?
     /// Every CRL considered, with what became of it, in the order considered.
     public let crls: [CRLAssessment]
+    /// Until when the answers used stay current: the earliest nextUpdate of the used CRLs (and their
+    /// delta CRLs) and of the used stapled OCSP response. Nil when nothing was used, or when one of the
+    /// answers used has no nextUpdate (it says nothing about when newer information is due).
+    public let validUntil: Date?
 
     /// A status of these values.
     public init(index: Int, status: Status, sources: [Source], reasonsCovered: ReasonFlags, why: String?,
-                crls: [CRLAssessment])
+                crls: [CRLAssessment], validUntil: Date? = nil)
     {
         self.index = index
         self.status = status
@@ -47,6 +51,7 @@ public struct CertificateRevocationStatus: Sendable, Hashable, CustomStringConve
         self.reasonsCovered = reasonsCovered
         self.why = why
         self.crls = crls
+        self.validUntil = validUntil
     }
 
     /// Whether anything answered for the certificate (revoked or not revoked).
