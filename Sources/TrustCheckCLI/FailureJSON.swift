@@ -139,6 +139,11 @@ enum FailureJSON {
             members.append(("length", .int(length)))
         case .checkFailed(let length, let failures):
             members += [("length", .int(length)), ("failures", .array(failures.map(failure)))]
+        case .crlConsidered(let subject, let index, let assessment):
+            members += [("subject", certificate(subject)), ("index", .int(index)), ("crl", RevocationReport.crl(assessment))]
+        case .revocationStatus(let subject, let status):
+            members += [("subject", certificate(subject)), ("index", .int(status.index)),
+                        ("status", RevocationReport.certificate(status))]
         case .budgetSpent(let budget, let limit):
             members += [("budget", .string(budget.rawValue)), ("limit", .int(limit))]
         case .note(let note):

@@ -29,7 +29,8 @@ enum RevocationReport {
         ])
     }
 
-    private static func certificate(_ status: CertificateRevocationStatus) -> JSONValue {
+    /// One certificate's status: `{index, status, checked, sources, …, crls [...]}`.
+    static func certificate(_ status: CertificateRevocationStatus) -> JSONValue {
         var revocationTime: String?
         var reason: String?
         if case .revoked(let date, let why) = status.status {
@@ -43,6 +44,7 @@ enum RevocationReport {
             ("sources", .strings(status.sources.map(\.rawValue))),
             ("revocation_time", .string(revocationTime)),
             ("revocation_reason", .string(reason)),
+            ("valid_until", .string(status.validUntil.map(CertificateFormatting.timestamp))),
             ("reasons_covered", .string(status.reasonsCovered.description)),
             ("why", .string(status.why)),
             ("crls", .array(status.crls.map(crl))),
@@ -59,7 +61,8 @@ enum RevocationReport {
         }
     }
 
-    private static func crl(_ assessment: CRLAssessment) -> JSONValue {
+    /// One CRL's assessment: `{crl, verdict, detail, signer, signer_validation, delta, notes}`.
+    static func crl(_ assessment: CRLAssessment) -> JSONValue {
         let detail: String?
         switch assessment.verdict {
         case .used(let reasons): detail = reasons.description
@@ -70,6 +73,7 @@ enum RevocationReport {
             ("verdict", .string(verdictName(assessment.verdict))),
             ("detail", .string(detail)),
             ("signer", .string(assessment.signer.map { $0.subjectSummary ?? $0.subject.rfc4514 })),
+            ("signer_validation", .string(assessment.signerValidation?.description)),
             ("delta", .string(assessment.delta)),
             ("notes", .strings(assessment.notes)),
         ])

@@ -73,14 +73,17 @@ public struct CertificateRevocationStatus: Sendable, Hashable, CustomStringConve
     }
 
     /// "[0] not revoked (CRL)", "[1] undetermined: …".
-    public var description: String {
+    public var description: String { "[\(index)] " + summary }
+
+    /// The status without the position: "not revoked (CRL)", "undetermined: …".
+    public var summary: String {
         let by = sources.isEmpty ? "" : " (" + sources.map { $0 == .crl ? "CRL" : "stapled OCSP" }.joined(separator: ", ") + ")"
         switch status {
         case .revoked(let date, let reason):
-            return "[\(index)] revoked \(RFC3339.string(date)), " + (reason.map { "reason \($0)" } ?? "no reason given") + by
-        case .notRevoked: return "[\(index)] not revoked" + by
-        case .undetermined: return "[\(index)] undetermined" + by + (why.map { ": " + $0 } ?? "")
-        case .notChecked: return "[\(index)] not checked" + (why.map { ": " + $0 } ?? "")
+            return "revoked \(RFC3339.string(date)), " + (reason.map { "reason \($0)" } ?? "no reason given") + by
+        case .notRevoked: return "not revoked" + by
+        case .undetermined: return "undetermined" + by + (why.map { ": " + $0 } ?? "")
+        case .notChecked: return "not checked" + (why.map { ": " + $0 } ?? "")
         }
     }
 }
