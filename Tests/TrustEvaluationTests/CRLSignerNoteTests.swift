@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import TestSupport
 import TrustCertificates
 @testable import TrustEvaluation
 
@@ -67,14 +66,10 @@ import TrustCertificates
 
     /// Without CRLs the same presented signing certificate signs nothing: unused, as before.
     @Test func withoutCRLsTheSigningCertificateIsUnused() throws {
-        let vector = try RecordedVector(file: "crl-signers", name: "separate-signing-key-clean")
-        func certificates(_ pems: [String]) throws -> [Certificate] {
-            try pems.flatMap { try CertificateLoader.certificates(in: Array($0.utf8), from: vector.id) }
-        }
-        let evaluator = TrustEvaluator(anchors: .only(CertificateStore(try certificates(vector.trusted))))
-        let time = try #require(ISO8601DateFormatter().date(from: "2026-01-15T12:00:00Z"))
-        let result = evaluator.evaluate(leaf: try certificates([vector.peer])[0],
-                                        intermediates: try certificates(vector.intermediates), at: time)
+        var prepared = try CRLProcessingTests.prepare("crl-signers", "separate-signing-key-clean")
+        prepared = .init(evaluator: TrustEvaluator(anchors: prepared.evaluator.anchors), leaf: prepared.leaf,
+                         intermediates: prepared.intermediates, time: prepared.time)
+        let result = prepared.evaluate()
         #expect(result.isTrusted)
         #expect(Self.signerNotes(result).isEmpty)
         #expect(Self.unused(result).count == 1 && Self.unused(result)[0].keyUsage == .cRLSign)

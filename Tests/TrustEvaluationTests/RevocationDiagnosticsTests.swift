@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import TestSupport
 import TrustCertificates
 @testable import TrustEvaluation
 
@@ -19,20 +18,10 @@ import TrustCertificates
     static func narrated(_ file: String, _ name: String, revocation: RevocationPolicy? = nil) throws
         -> (plain: TrustEvaluationResult, narrated: TrustEvaluationResult, steps: [TrustDiagnostic])
     {
-        let vector = try RecordedVector(file: file, name: name)
-        func certificates(_ pems: [String]) throws -> [Certificate] {
-            try pems.flatMap { try CertificateLoader.certificates(in: Array($0.utf8), from: vector.id) }
-        }
-        let crls = try vector.crls.flatMap { try CRLLoader.crls(in: Array($0.utf8), from: vector.id) }
-        let policy = revocation ?? RevocationPolicy(mode: vector.revocation == "require" ? .require : .soft)
-        let evaluator = TrustEvaluator(anchors: .only(CertificateStore(try certificates(vector.trusted))),
-                                       policies: [.basicX509()], crls: crls, revocation: policy)
-        let time = try #require(ISO8601DateFormatter().date(from: "2026-01-15T12:00:00Z"))
-        let leaf = try certificates([vector.peer])[0]
-        let intermediates = try certificates(vector.intermediates)
+        let prepared = try CRLProcessingTests.prepare(file, name, revocation: revocation)
         let recorder = Recorder()
-        let plain = evaluator.evaluate(leaf: leaf, intermediates: intermediates, at: time)
-        let narrated = evaluator.evaluate(leaf: leaf, intermediates: intermediates, at: time, diagnostics: recorder.append)
+        let plain = prepared.evaluate()
+        let narrated = prepared.evaluate(diagnostics: recorder.append)
         return (plain, narrated, recorder.steps)
     }
 
