@@ -1,0 +1,31 @@
+import Foundation
+import TrustCertificates
+
+/// Cold (first sight of every certificate) then warm (the same chains again) for each key type, with
+/// distinct roots and with one shared root.
+enum ColdWarmRun {
+    static func run(_ generator: CorpusGenerator, chainsPerCorpus: Int) {
+        Report.section("Cold and warm, per key type (\(chainsPerCorpus) chains each: leaf ← intermediate ← root anchor)")
+        Report.comparisonHeader()
+        var corpus: [UInt8] = []
+        for type in KeyType.allCases {
+            for (variant, chains) in [("distinct roots", generator.distinctRoots(type, count: chainsPerCorpus)),
+                                      ("shared root", generator.sharedRoot(type, count: chainsPerCorpus))] {
+                for chain in chains { corpus += SHA256.hash(chain.root) + chain.presented.flatMap(SHA256.hash) }
+                let roots = chains.map(\.root)
+                let store = TrustCheckVerifier.store(roots)
+                let gnutls = GnuTLSTrustList()
+                var seen = Set<[UInt8]>()
+                for root in roots where seen.insert(root).inserted { gnutls.add(root) }
+                let trustCheck = TrustCheckVerifier(anchors: store)
+                let cold = Comparison.run(chains, trustCheck, gnutls, label: "\(type.rawValue) \(variant) cold")
+                let warm = Comparison.run(chains, trustCheck, gnutls, label: "\(type.rawValue) \(variant) warm")
+                Report.comparison("\(type.rawValue) \(variant) cold", cold)
+                Report.comparison("\(type.rawValue) \(variant) warm", warm)
+            }
+        }
+        // The same on every run and machine: the corpus is deterministic.
+        print("corpus digest (SHA-256 over every certificate's SHA-256): "
+            + SHA256.hash(corpus).prefix(8).map { String(format: "%02x", $0) }.joined())
+    }
+}
