@@ -62,6 +62,8 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
     public let unparseableExtensions: [String: String]
     /// OIDs that occur more than once in the extensions.
     public let duplicateExtensions: [String]
+    /// `isSelfSigned`, decided on first use.
+    private let selfSignature = ComputedOnce<Bool>()
 
     /// Parses the first DER certificate in `input`; trailing bytes are ignored, as Apple's
     /// SecCertificateCreateWithData does.
@@ -151,6 +153,17 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The DER of the first Certificate SEQUENCE in `input` (its tag, length and content, without
+    /// trailing bytes): what `init(der:)` parses and `sha256` hashes.
+    static func encoding(in input: [UInt8]) throws(CertificateParseError) -> [UInt8] {
+        do {
+            var reader = DERReader(input)
+            return Array(try reader.read(tag: DERTag.sequence, "a Certificate SEQUENCE").encoded)
+        } catch {
+            throw CertificateParseError(.malformedDER, "not a DER certificate: \(error)")
+        }
+    }
+
     private static func validity(of tbs: DERNode) throws -> (Date, Date) {
         var fields = DERReader(tbs.content)
         _ = try fields.readIfPresent(tag: 0xA0)  // version
@@ -180,6 +193,12 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
     public func isSigned(by issuer: Certificate) -> Bool {
         signatureValue.isMade(by: issuer.publicKey, over: tbsCertificate, algorithm: signatureAlgorithm)
     }
+
+    /// Whether the certificate is self-issued and its own key made its signature. Decided once per
+    /// certificate, on first use: an anchor's self-signature is a fact of its bytes, which no profile
+    /// of Apple's needs (Apple never checks it), so long-lived anchors pay for it at most once and
+    /// usually never.
+    public var isSelfSigned: Bool { selfSignature.value { isSelfIssued && isSigned(by: self) } }
 
     // MARK: Derived views
 

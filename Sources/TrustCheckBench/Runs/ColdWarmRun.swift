@@ -6,6 +6,7 @@ import TrustCertificates
 enum ColdWarmRun {
     static func run(_ generator: CorpusGenerator, chainsPerCorpus: Int) {
         Report.section("Cold and warm, per key type (\(chainsPerCorpus) chains each: leaf ← intermediate ← root anchor)")
+        print("cold: first sight (empty caches); warm: the same chains again; no caches: TrustEvaluator's default")
         Report.comparisonHeader()
         var corpus: [UInt8] = []
         for type in KeyType.allCases {
@@ -20,8 +21,12 @@ enum ColdWarmRun {
                 let trustCheck = TrustCheckVerifier(anchors: store)
                 let cold = Comparison.run(chains, trustCheck, gnutls, label: "\(type.rawValue) \(variant) cold")
                 let warm = Comparison.run(chains, trustCheck, gnutls, label: "\(type.rawValue) \(variant) warm")
+                // The library's default: no caches, so every evaluation is a first sight.
+                let uncached = Comparison.run(chains, TrustCheckVerifier(anchors: store, caches: false), gnutls,
+                                              label: "\(type.rawValue) \(variant) no caches")
                 Report.comparison("\(type.rawValue) \(variant) cold", cold)
                 Report.comparison("\(type.rawValue) \(variant) warm", warm)
+                Report.comparison("\(type.rawValue) \(variant) no caches", uncached)
             }
         }
         // The same on every run and machine: the corpus is deterministic.

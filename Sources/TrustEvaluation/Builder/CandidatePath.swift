@@ -5,8 +5,25 @@ struct CandidatePath: Sendable {
     var elements: [ChainElement]
     /// Ends at a certificate that is one of the anchors in use.
     var isAnchored: Bool
+    /// For a path that is not anchored: whether its end's self-signature verified (the builder checks it
+    /// while searching, within the budget).
+    private var unanchoredEndSelfSigned: Bool
+
+    /// A path that does not end at an anchor; `endsSelfSigned` as the builder found it.
+    init(elements: [ChainElement], isAnchored: Bool, endsSelfSigned: Bool) {
+        self.elements = elements
+        self.isAnchored = isAnchored
+        self.unanchoredEndSelfSigned = endsSelfSigned
+    }
+
+    /// A path ending at an anchor. Whether the anchor is self-signed is asked of the anchor (decided once
+    /// per certificate), and only if a check or the path scoring needs it.
+    init(anchoredAt elements: [ChainElement]) {
+        self.init(elements: elements, isAnchored: true, endsSelfSigned: false)
+    }
+
     /// Ends at a self-issued certificate whose signature verifies under its own key.
-    var endsSelfSigned: Bool
+    var endsSelfSigned: Bool { isAnchored ? top.isSelfSigned : unanchoredEndSelfSigned }
 
     var certificates: [Certificate] { elements.map(\.certificate) }
     var top: Certificate { elements[elements.count - 1].certificate }

@@ -10,6 +10,8 @@ struct PathBuilder {
     let intermediates: CertificateStore
     let budget: SearchBudget
     let time: Date
+    /// Verdicts shared across evaluations; a hit costs no signature check.
+    let sharedSignatures: SignatureCache?
     let diagnostics: TrustDiagnostics?
 
     private(set) var signatureChecks = 0
@@ -18,8 +20,9 @@ struct PathBuilder {
     private var signatureCache: [SignaturePair: Bool] = [:]
 
     init(anchors: TrustAnchors, intermediates: CertificateStore, budget: SearchBudget, time: Date,
-         diagnostics: TrustDiagnostics?)
+         sharedSignatures: SignatureCache? = nil, diagnostics: TrustDiagnostics?)
     {
+        self.sharedSignatures = sharedSignatures
         self.anchors = anchors
         self.intermediates = intermediates
         self.budget = budget
@@ -33,7 +36,7 @@ struct PathBuilder {
         let leafElement = ChainElement(certificate: leaf, source: anchors.source(of: leaf) ?? .presented)
         if leafElement.source != .presented {
             narrate(.leafIsAnchor(leaf, source: leafElement.source))
-            let path = CandidatePath(elements: [leafElement], isAnchored: true, endsSelfSigned: isSelfSigned(leaf))
+            let path = CandidatePath(anchoredAt: [leafElement])
             if visitCounted(path, visit) == .stop { return }
         }
         _ = extend([leafElement], visit: visit)
@@ -54,7 +57,7 @@ struct PathBuilder {
             }))
         }
         for (candidate, source) in candidates {
-            guard signatureChecks < budget.maximumSignatureChecks || signatureCache[SignaturePair(top, candidate)] != nil
+            guard signatureChecks < budget.maximumSignatureChecks || knownVerdict(top, issuedBy: candidate) != nil
             else {
                 budgetExhausted = true
                 narrate(.budgetSpent(.signatureChecks, limit: budget.maximumSignatureChecks))
@@ -70,7 +73,7 @@ struct PathBuilder {
             narrate(.issuerAccepted(subject: top, issuer: issuer))
             if source != .presented {
                 narrate(.pathComplete(length: path.count, end: .anchor(source)))
-                let candidatePath = CandidatePath(elements: path, isAnchored: true, endsSelfSigned: isSelfSigned(candidate))
+                let candidatePath = CandidatePath(anchoredAt: path)
                 if visitCounted(candidatePath, visit) == .stop { return .stop }
             } else if isSelfSigned(candidate) {
                 narrate(.pathComplete(length: path.count, end: .untrustedRoot))
@@ -140,11 +143,21 @@ struct PathBuilder {
         return valid && ca && signs && !KeyStrengthCheck.isBroken(certificate.publicKey)
     }
 
+    /// A verdict this search or the shared cache already has; nil when only a check can tell.
+    private func knownVerdict(_ certificate: Certificate, issuedBy issuer: Certificate) -> Bool? {
+        signatureCache[SignaturePair(certificate, issuer)] ?? sharedSignatures?.cachedVerdict(certificate, by: issuer)
+    }
+
     private mutating func verifies(_ certificate: Certificate, issuedBy issuer: Certificate) -> Bool {
         let pair = SignaturePair(certificate, issuer)
         if let known = signatureCache[pair] { return known }
-        signatureChecks += 1
-        let valid = certificate.isSigned(by: issuer)
+        let valid: Bool
+        if let shared = sharedSignatures?.cachedVerdict(certificate, by: issuer) {
+            valid = shared  // an earlier evaluation's real check of the same bytes: not counted against the budget
+        } else {
+            signatureChecks += 1
+            valid = sharedSignatures?.checkAndRecord(certificate, by: issuer) ?? certificate.isSigned(by: issuer)
+        }
         signatureCache[pair] = valid
         narrate(.signatureChecked(subject: certificate, issuer: issuer, verifies: valid))
         return valid
