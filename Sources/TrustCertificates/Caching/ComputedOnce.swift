@@ -10,6 +10,9 @@ final class ComputedOnce<Value: Sendable>: @unchecked Sendable {
 
     init() {}
 
+    /// Already computed: `value`.
+    init(_ value: Value) { self.value = value }
+
     /// The stored value, or `compute()`'s result stored for next time. `compute` runs with the lock
     /// held, so it must not ask this same object again.
     func value(_ compute: () -> Value) -> Value {
