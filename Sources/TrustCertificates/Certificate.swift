@@ -202,5 +202,5 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
     /// DER byte equality, as Apple's CFEqual on SecCertificate.
     public static func == (lhs: Certificate, rhs: Certificate) -> Bool { lhs.der == rhs.der }
     /// Hashes the fingerprint, consistent with DER equality.
-    public func hash(into hasher: inout Hasher) { hasher.combine(sha256) }
+    public func hash(into hasher: inout Hasher) { ByteKey.hash(sha256, into: &hasher) }
 }

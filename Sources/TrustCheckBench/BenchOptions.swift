@@ -12,10 +12,13 @@ struct BenchOptions {
     var processRuns = 21
     /// nil: every section.
     var only: Set<String>?
+    /// Extra warm passes of TrustCheck alone after the cold/warm table (for a profiler: callgrind then
+    /// sees mostly the warm path).
+    var profileWarm = 0
 
     static let sections = ["coldwarm", "threads", "stream", "length", "adversarial", "anchors", "process"]
     static let usage = "usage: trustcheck-bench [--quick] [--chains N] [--anchors N] [--stream N] "
-        + "[--only \(sections.joined(separator: ","))]"
+        + "[--only \(sections.joined(separator: ","))] [--profile-warm N]"
 
     init(_ arguments: [String]) {
         var iterator = arguments.makeIterator()
@@ -29,6 +32,7 @@ struct BenchOptions {
             case "--chains": chains = integer(argument)
             case "--anchors": maximumAnchors = integer(argument)
             case "--stream": stream = integer(argument)
+            case "--profile-warm": profileWarm = integer(argument)
             case "--only":
                 let names = Set((iterator.next() ?? "").split(separator: ",").map(String.init))
                 guard !names.isEmpty, names.isSubset(of: Self.sections) else { Self.fail("--only takes section names") }

@@ -12,7 +12,7 @@ public final class CertificateCache: Sendable {
     /// object, measured by the benchmark at about 6 KB for a two-name certificate.
     static let parsedOverhead = 6_144
 
-    private let store: BoundedStore<[UInt8], Certificate>
+    private let store: BoundedStore<ByteKey, Certificate>
 
     /// An empty cache within `limits`.
     public init(limits: CacheLimits = CertificateCache.defaultLimits) {
@@ -24,7 +24,7 @@ public final class CertificateCache: Sendable {
     /// error is thrown each time, never recorded.
     public func certificate(der input: [UInt8]) throws(CertificateParseError) -> Certificate {
         let der = try Certificate.encoding(in: input)
-        let key = SHA256.hash(der)
+        let key = ByteKey(SHA256.hash(der))
         if let cached = store.value(for: key) { return cached }
         let certificate = try Certificate(der: der)
         store.store(certificate, for: key, size: der.count * 2 + Self.parsedOverhead)

@@ -53,5 +53,10 @@ public final class SignatureCache: Sendable {
             self.certificate = certificate.sha256
             self.issuerKey = issuer.publicKey.spkiSHA256
         }
+
+        func hash(into hasher: inout Hasher) {
+            ByteKey.hash(certificate, into: &hasher)
+            ByteKey.hash(issuerKey, into: &hasher)
+        }
     }
 }

@@ -37,7 +37,7 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
     /// DER byte equality (name matching uses the normalised form instead).
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.der == rhs.der }
     /// Hashes the DER, consistent with equality.
-    public func hash(into hasher: inout Hasher) { hasher.combine(der) }
+    public func hash(into hasher: inout Hasher) { ByteKey.hash(der, into: &hasher) }
 
     /// Values of one attribute type, in DER order.
     public func values(of oid: String) -> [String] { attributes.filter { $0.oid == oid }.compactMap(\.text) }

@@ -4,7 +4,7 @@ import TrustCertificates
 /// Cold (first sight of every certificate) then warm (the same chains again) for each key type, with
 /// distinct roots and with one shared root.
 enum ColdWarmRun {
-    static func run(_ generator: CorpusGenerator, chainsPerCorpus: Int) {
+    static func run(_ generator: CorpusGenerator, chainsPerCorpus: Int, profileWarm: Int = 0) {
         Report.section("Cold and warm, per key type (\(chainsPerCorpus) chains each: leaf ← intermediate ← root anchor)")
         print("cold: first sight (empty caches); warm: the same chains again; no caches: TrustEvaluator's default")
         Report.comparisonHeader()
@@ -27,6 +27,7 @@ enum ColdWarmRun {
                 Report.comparison("\(type.rawValue) \(variant) cold", cold)
                 Report.comparison("\(type.rawValue) \(variant) warm", warm)
                 Report.comparison("\(type.rawValue) \(variant) no caches", uncached)
+                for _ in 0..<profileWarm { for chain in chains { precondition(trustCheck.verify(chain)) } }
             }
         }
         // The same on every run and machine: the corpus is deterministic.

@@ -2,16 +2,19 @@ import TrustCertificates
 
 /// A path from the leaf towards an anchor, as the builder found it.
 struct CandidatePath: Sendable {
-    var elements: [ChainElement]
+    let elements: [ChainElement]
+    /// The elements' certificates, leaf first (every check reads them, so they are listed once).
+    let certificates: [Certificate]
     /// Ends at a certificate that is one of the anchors in use.
-    var isAnchored: Bool
+    let isAnchored: Bool
     /// For a path that is not anchored: whether its end's self-signature verified (the builder checks it
     /// while searching, within the budget).
-    private var unanchoredEndSelfSigned: Bool
+    private let unanchoredEndSelfSigned: Bool
 
     /// A path that does not end at an anchor; `endsSelfSigned` as the builder found it.
     init(elements: [ChainElement], isAnchored: Bool, endsSelfSigned: Bool) {
         self.elements = elements
+        self.certificates = elements.map(\.certificate)
         self.isAnchored = isAnchored
         self.unanchoredEndSelfSigned = endsSelfSigned
     }
@@ -25,6 +28,5 @@ struct CandidatePath: Sendable {
     /// Ends at a self-issued certificate whose signature verifies under its own key.
     var endsSelfSigned: Bool { isAnchored ? top.isSelfSigned : unanchoredEndSelfSigned }
 
-    var certificates: [Certificate] { elements.map(\.certificate) }
     var top: Certificate { elements[elements.count - 1].certificate }
 }

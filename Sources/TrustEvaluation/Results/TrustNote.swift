@@ -38,9 +38,9 @@ public enum TrustNote: Sendable, Hashable, CustomStringConvertible {
         {
             notes.append(.probableWrongOrder(first: first, endEntity: presented[leafIndex], leafIndex: leafIndex))
         }
-        let used = Set(path.map(\.sha256))
-        var seen = Set<[UInt8]>()
-        let unused = presented.filter { !used.contains($0.sha256) && seen.insert($0.sha256).inserted }
+        let used = Set(path.map { ByteKey($0.sha256) })
+        var seen = Set<ByteKey>()
+        let unused = presented.filter { !used.contains(ByteKey($0.sha256)) && seen.insert(ByteKey($0.sha256)).inserted }
         if !unused.isEmpty { notes.append(.unusedPresented(unused)) }
         return notes
     }
