@@ -6,7 +6,8 @@ import TrustCertificates
 enum ColdWarmRun {
     static func run(_ generator: CorpusGenerator, chainsPerCorpus: Int, profileWarm: Int = 0) {
         Report.section("Cold and warm, per key type (\(chainsPerCorpus) chains each: leaf ← intermediate ← root anchor)")
-        print("cold: first sight (empty caches); warm: the same chains again; no caches: TrustEvaluator's default")
+        print("cold: first sight (empty caches); warm: the same chains again; no caches: TrustEvaluator's default;")
+        print("2 sigs only: the chain's two signature checks alone (TC columns) against the cold GT run: the floor")
         Report.comparisonHeader()
         var corpus: [UInt8] = []
         for type in KeyType.allCases {
@@ -27,6 +28,20 @@ enum ColdWarmRun {
                 Report.comparison("\(type.rawValue) \(variant) cold", cold)
                 Report.comparison("\(type.rawValue) \(variant) warm", warm)
                 Report.comparison("\(type.rawValue) \(variant) no caches", uncached)
+                // The floor: the two public-key operations alone (leaf by CA, CA by root), on parsed
+                // certificates, over GnuTLS's whole verify_crt2 — no evaluation doing them can go below.
+                var signatures = Samples()
+                for chain in chains {
+                    let leaf = TrustCheckVerifier.parse(chain.presented[0], cache: nil)
+                    let ca = TrustCheckVerifier.parse(chain.presented[1], cache: nil)
+                    let root = TrustCheckVerifier.parse(chain.root, cache: nil)
+                    let (valid, us) = Clock.time { leaf.isSigned(by: ca) && ca.isSigned(by: root) }
+                    precondition(valid, "trustcheck-bench: a corpus signature does not verify")
+                    signatures.add(us)
+                }
+                var floor = cold
+                floor.trustCheck = signatures
+                Report.comparison("\(type.rawValue) \(variant) 2 sigs only", floor)
                 for _ in 0..<profileWarm { for chain in chains { precondition(trustCheck.verify(chain)) } }
             }
         }
