@@ -1,12 +1,20 @@
 import Glibc
 
-/// The process's memory, as the kernel accounts it.
+/// The process's memory and CPU time, as the kernel accounts them.
 enum MemoryUsage {
     /// Peak resident set size so far (getrusage ru_maxrss), in MB.
     static var peakMB: Double {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         return Double(usage.ru_maxrss) / 1024
+    }
+
+    /// User and system CPU time the process has used so far, in seconds.
+    static var cpuSeconds: Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
     /// Current resident set size (the second field of /proc/self/statm, in pages), in MB.
