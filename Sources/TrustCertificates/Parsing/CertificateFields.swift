@@ -73,7 +73,7 @@ struct CertificateFields {
             var inner = DERReader(explicitExtensions.content)
             let list = try inner.read(tag: DERTag.sequence, "an Extensions SEQUENCE")
             guard inner.isAtEnd, !list.content.isEmpty else { throw DERError.unexpected("a non-empty Extensions SEQUENCE") }
-            extensions = try list.children().map(Self.extensionEntry)
+            extensions = try CertificateExtension.list(list)
         }
         guard fields.isAtEnd else { throw DERError.unexpected("nothing after the extensions of a TBSCertificate") }
         decodeKnownExtensions()
@@ -100,22 +100,6 @@ struct CertificateFields {
             throw DERError.unexpected("RSASSA-PSS-params")
         }
         return (oid, SignatureAlgorithmLookup.rsaPSS(hashOID: hashOID))
-    }
-
-    /// Extension ::= SEQUENCE { extnID OID, critical BOOLEAN DEFAULT FALSE, extnValue OCTET STRING }.
-    private static func extensionEntry(_ node: DERNode) throws -> CertificateExtension {
-        guard node.tag == DERTag.sequence else { throw DERError.unexpected("an Extension SEQUENCE") }
-        var fields = DERReader(node.content)
-        let oidNode = try fields.read(tag: DERTag.oid, "an extnID")
-        guard let oid = OIDDecoder.dotted(oidNode.content) else { throw DERError.unexpected("an extnID") }
-        var critical = false
-        if let flag = try fields.readIfPresent(tag: DERTag.boolean) {
-            guard flag.content.count == 1 else { throw DERError.unexpected("a critical BOOLEAN") }
-            critical = flag.content.first != 0
-        }
-        let value = try fields.read(tag: DERTag.octetString, "an extnValue OCTET STRING")
-        guard fields.isAtEnd else { throw DERError.unexpected("an Extension of three fields") }
-        return CertificateExtension(oid: oid, critical: critical, value: Array(value.content))
     }
 
     /// Decodes the extensions the model has properties for, each from its first occurrence.
