@@ -19,14 +19,17 @@ enum ThreadScalingRun {
                 if gt > best["gt\(threads)", default: 0] { (best["gt\(threads)"], cpu["gt\(threads)"]) = (gt, gtCPU) }
             }
         }
-        let widths = [12, 14, 14, 10, 22]
-        Report.row(["verifier", "1 thread ch/s", "2 threads ch/s", "speed-up", "CPUs busy (1 / 2 thr)"], widths: widths)
+        let widths = [12, 14, 14, 10, 22, 26]
+        Report.row(["verifier", "1 thread ch/s", "2 threads ch/s", "speed-up", "CPUs busy (1 / 2 thr)",
+                    "ch per CPU-second (1 / 2)"], widths: widths)
         for (name, key) in [("TrustCheck", "tc"), ("GnuTLS", "gt")] {
             let one = best["\(key)1"]!, two = best["\(key)2"]!
             Report.row([name, Report.rate(one), Report.rate(two), String(format: "%.2f×", two / one),
-                        String(format: "%.2f / %.2f", cpu["\(key)1"]!, cpu["\(key)2"]!)], widths: widths)
+                        String(format: "%.2f / %.2f", cpu["\(key)1"]!, cpu["\(key)2"]!),
+                        String(format: "%.0f / %.0f", one / cpu["\(key)1"]!, two / cpu["\(key)2"]!)], widths: widths)
         }
-        print("(CPUs busy: process CPU time over wall time; below 2 with 2 threads means the shared cores were taken)")
+        print("(CPUs busy: process CPU time over wall time; below 2 with 2 threads means the shared cores were taken;")
+        print(" equal chains per CPU-second with 1 and 2 threads means no contention between the threads)")
     }
 
     /// Chains per second with `threads` threads splitting the corpus, and the CPUs the process kept
