@@ -1,10 +1,10 @@
-# The two set-up commands of the README: `make demo` and `make test`. Both first install the Debian
-# packages TrustCheck needs, when they are missing.
-PACKAGES := libgnutls28-dev publicsuffix ca-certificates openssl
+# The set-up commands of the README: `make demo`, `make test` and `make bench`. Each first installs the
+# Debian packages TrustCheck needs, when they are missing (gnutls-bin: certtool, the benchmark's peer).
+PACKAGES := libgnutls28-dev publicsuffix ca-certificates openssl gnutls-bin
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_TIME := 2026-12-01T00:00:00Z
 
-.PHONY: deps demo test
+.PHONY: deps demo test bench
 
 deps:
 	@missing=""; for p in $(PACKAGES); do \
@@ -31,3 +31,13 @@ demo: deps
 
 test: deps
 	swift test
+
+# The benchmark: TrustCheck against raw GnuTLS on a generated corpus (README "Performance").
+# BENCH_ARGS=--quick for a short run.
+# trustcheck is linked with the Swift runtime and Foundation static (--static-swift-stdlib): measured,
+# that halves its start-up (README "Performance").
+bench: deps
+	swift build -c release --static-swift-stdlib --product trustcheck
+	swift build -c release --product trustcheck-bench-spawn
+	swift build -c release --product trustcheck-bench
+	.build/release/trustcheck-bench $(BENCH_ARGS)

@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "PinningReports", targets: ["PinningReports"]),
         .library(name: "TLSClient", targets: ["TLSClient"]),
         .executable(name: "trustcheck", targets: ["trustcheck"]),
+        .executable(name: "trustcheck-bench", targets: ["TrustCheckBench"]),
+        .executable(name: "trustcheck-bench-spawn", targets: ["TrustCheckBenchSpawn"]),
     ],
     targets: [
         .systemLibrary(
@@ -42,6 +44,12 @@ let package = Package(
             dependencies: ["TrustCertificates", "TrustEvaluation", "TrustConformance", "Pinning", "TLSClient"]
         ),
         .executableTarget(name: "trustcheck", dependencies: ["TrustCheckCLI"]),
+        // The benchmark (make bench): TrustCheck against raw GnuTLS on a generated corpus. CTrustCheckBench is
+        // its GnuTLS side: certificate issuance and gnutls_x509_trust_list_verify_crt2.
+        .target(name: "CTrustCheckBench", linkerSettings: [.linkedLibrary("gnutls")]),
+        .executableTarget(name: "TrustCheckBench", dependencies: ["CTrustCheckBench", "TrustCertificates", "TrustEvaluation"]),
+        // Runs one command for the benchmark's process comparison and reports its wall time and peak RSS.
+        .executableTarget(name: "TrustCheckBenchSpawn"),
 
         // vectors/certificates/expected.json, decoded once for every test target that checks against it.
         .target(name: "CertificateFixtures", path: "Tests/CertificateFixtures"),

@@ -38,24 +38,31 @@ public struct TrustEvaluator: Sendable {
     public var ocspResponses: [OCSPResponse]
     /// What an unestablished revocation status costs (soft-fail by default).
     public var revocation: RevocationPolicy
+    /// Signature checks shared with other evaluators (and earlier evaluations); nil: each evaluation
+    /// checks every signature it needs itself. A cached verdict is always a real check's (see
+    /// `SignatureCache`), so the verdicts are the same either way.
+    public var signatureCache: SignatureCache?
 
-    /// An evaluator with these anchors, policies, budget, suffix list, CRLs, stapled OCSP responses and
-    /// revocation policy.
+    /// An evaluator with these anchors, policies, budget, suffix list, CRLs, stapled OCSP responses,
+    /// revocation policy and shared signature cache.
     public init(anchors: TrustAnchors = TrustAnchors(), policies: [TrustPolicy] = [.basicX509()], budget: SearchBudget = .default,
                 publicSuffixes: PublicSuffixList = .system, crls: [CertificateRevocationList] = [],
-                ocspResponses: [OCSPResponse] = [], revocation: RevocationPolicy = .soft)
+                ocspResponses: [OCSPResponse] = [], revocation: RevocationPolicy = .soft,
+                signatureCache: SignatureCache? = nil)
     {
         self.init(anchors: anchors, policies: policies, budget: budget, publicSuffixes: publicSuffixes,
-                  crls: CRLStore(crls), ocspResponses: ocspResponses, revocation: revocation)
+                  crls: CRLStore(crls), ocspResponses: ocspResponses, revocation: revocation,
+                  signatureCache: signatureCache)
     }
 
     /// An evaluator with a CRL store (which may hold CRLs that did not parse, see `UnreadableCRL`).
     public init(anchors: TrustAnchors = TrustAnchors(), policies: [TrustPolicy] = [.basicX509()], budget: SearchBudget = .default,
                 publicSuffixes: PublicSuffixList = .system, crls: CRLStore, ocspResponses: [OCSPResponse] = [],
-                revocation: RevocationPolicy = .soft)
+                revocation: RevocationPolicy = .soft, signatureCache: SignatureCache? = nil)
     {
         self.revocation = revocation
         self.ocspResponses = ocspResponses
+        self.signatureCache = signatureCache
         self.anchors = anchors
         self.policies = policies
         self.budget = budget
@@ -86,8 +93,10 @@ public struct TrustEvaluator: Sendable {
         if !crls.isEmpty || revocation.mode == .require { checks.append((effectivePolicies[0], RevocationCheck())) }
         if !ocspResponses.isEmpty { checks.append((effectivePolicies[0], OCSPCheck())) }
         var builder = PathBuilder(anchors: anchors, intermediates: CertificateStore(intermediates), budget: budget,
-                                  time: time, diagnostics: diagnostics)
-        var accepted: (path: CandidatePath, score: PathScore)?
+                                  time: time, sharedSignatures: signatureCache, diagnostics: diagnostics)
+        // The first accepted path is scored only if another one is accepted after it (scoring may ask for
+        // the anchor's self-signature, which nothing else needs).
+        var accepted: (path: CandidatePath, score: PathScore?)?
         var best: (path: CandidatePath, failures: [TrustFailure], score: PathScore)?
 
         func revocationStatuses(for path: CandidatePath) -> [CertificateRevocationStatus] {
@@ -116,15 +125,21 @@ public struct TrustEvaluator: Sendable {
             let failures = Self.run(checks, on: path, time: time, anchors: anchors, publicSuffixes: publicSuffixes,
                                     crls: crls, ocspResponses: ocspResponses, revocation: environment)
             if let diagnostics, narratesRevocation { narrateRevocation(of: path, to: diagnostics) }
-            let score = PathScore(path: path, accepted: failures.isEmpty, time: time)
             if failures.isEmpty {
                 diagnostics?(.pathAccepted(length: path.elements.count))
-                if accepted == nil || score > accepted!.score { accepted = (path, score) }
+                if let previous = accepted {
+                    let score = PathScore(path: path, accepted: true, time: time)
+                    let previousScore = previous.score ?? PathScore(path: previous.path, accepted: true, time: time)
+                    accepted = score > previousScore ? (path, score) : (previous.path, previousScore)
+                } else {
+                    accepted = (path, nil)
+                }
                 // Keep looking only for a path that avoids SHA-1 the leaf itself does not use.
                 let weakBelowAnchor = path.certificates.dropLast().contains(where: SignatureAlgorithmCheck.isWeakForScoring)
                 return weakBelowAnchor && !SignatureAlgorithmCheck.isWeakForScoring(leaf) ? .keepSearching : .stop
             }
             diagnostics?(.checkFailed(pathLength: path.elements.count, failures: failures))
+            let score = PathScore(path: path, accepted: false, time: time)
             if best == nil || score > best!.score { best = (path, failures, score) }
             return .keepSearching
         }

@@ -179,7 +179,7 @@ public final class CertificateRevocationList: Sendable, Hashable, CustomStringCo
         let serial = try fields.read(tag: DERTag.integer, "a userCertificate serial number")
         guard !serial.content.isEmpty else { throw DERError.unexpected("a non-empty serial number") }
         let date = try X509Time.decode(try fields.read())
-        let extensions = try fields.readIfPresent(tag: DERTag.sequence).map(Self.extensions) ?? []
+        let extensions = try fields.readIfPresent(tag: DERTag.sequence).map(CertificateExtension.list) ?? []
         guard fields.isAtEnd else { throw DERError.unexpected("an entry of serial, date and extensions") }
         var reason: CRLReason?
         if let code = extensions.first(where: { $0.oid == CRLExtensionOID.reasonCode }) {
@@ -200,23 +200,5 @@ public final class CertificateRevocationList: Sendable, Hashable, CustomStringCo
         }
         return RevokedCertificate(serialNumber: Array(serial.content), revocationDate: date, reason: reason,
                                   extensions: extensions, certificateIssuer: issuer)
-    }
-
-    /// An Extensions SEQUENCE (RFC 5280 §4.1): extnID, critical (DEFAULT FALSE), extnValue.
-    private static func extensions(_ sequence: DERNode) throws -> [CertificateExtension] {
-        try sequence.children().map { node in
-            guard node.tag == DERTag.sequence else { throw DERError.unexpected("an Extension SEQUENCE") }
-            var fields = DERReader(node.content)
-            let oidNode = try fields.read(tag: DERTag.oid, "an extnID")
-            guard let oid = OIDDecoder.dotted(oidNode.content) else { throw DERError.unexpected("a valid extnID") }
-            var critical = false
-            if let flag = try fields.readIfPresent(tag: DERTag.boolean) {
-                guard flag.content.count == 1 else { throw DERError.unexpected("a one-byte BOOLEAN") }
-                critical = flag.content.first! != 0
-            }
-            let value = try fields.read(tag: DERTag.octetString, "an extnValue OCTET STRING")
-            guard fields.isAtEnd else { throw DERError.unexpected("an Extension of three fields") }
-            return CertificateExtension(oid: oid, critical: critical, value: Array(value.content))
-        }
     }
 }

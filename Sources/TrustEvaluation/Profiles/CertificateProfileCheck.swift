@@ -86,7 +86,10 @@ struct CertificateProfileCheck: PathCheck {
     /// RFC 5280 §4.2.1.1-2: CAs carry a subjectKeyIdentifier; every certificate except a self-signed
     /// root carries an authorityKeyIdentifier, made of a keyIdentifier only in the web PKI.
     /// `ProfileRule` says which of these bind the anchor.
-    private func checkKeyIdentifiers(_ certificate: Certificate, isCA: Bool, isAnchor: Bool, isSelfSignedTop: Bool,
+    /// `isSelfSignedTop` is asked last, only of a certificate whose AKI and SKI differ: for an anchor it
+    /// may cost a signature check.
+    private func checkKeyIdentifiers(_ certificate: Certificate, isCA: Bool, isAnchor: Bool,
+                                     isSelfSignedTop: @autoclosure () -> Bool,
                                      into problems: inout [(CheckName, TrustFailure.Context)])
     {
         func binds(_ rule: ProfileRule) -> Bool { rule.binds(isAnchor: isAnchor, webPKI: webPKI) }
@@ -103,8 +106,8 @@ struct CertificateProfileCheck: PathCheck {
             problems.append((.webPKICompliance, .rule(.akiNotKeyIdentifierOnly, detail: "authorityKeyIdentifier must hold only a keyIdentifier")))
         }
         // Only a self-signed certificate must name its own key; a self-issued one may be a key rollover.
-        if isSelfSignedTop, binds(.selfSignedAuthorityKeyIdentifierIsOwnKey), let keyID = certificate.authorityKeyIdentifier,
-           let ski = certificate.subjectKeyIdentifier, keyID != ski
+        if binds(.selfSignedAuthorityKeyIdentifierIsOwnKey), let keyID = certificate.authorityKeyIdentifier,
+           let ski = certificate.subjectKeyIdentifier, keyID != ski, isSelfSignedTop()
         {
             problems.append((.idLinkage, .note("self-signed certificate whose authorityKeyIdentifier is not its own key")))
         }

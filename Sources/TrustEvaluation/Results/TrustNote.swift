@@ -57,12 +57,12 @@ public enum TrustNote: Sendable, Hashable, CustomStringConvertible {
         {
             notes.append(.probableWrongOrder(first: first, endEntity: presented[leafIndex], leafIndex: leafIndex))
         }
-        var used = Set(path.map(\.sha256))
-        let presentedDigests = Set(presented.map(\.sha256))
+        var used = Set(path.map { ByteKey($0.sha256) })
+        let presentedDigests = Set(presented.map { ByteKey($0.sha256) })
         var signers: [TrustNote] = []
         for status in revocation where path.indices.contains(status.index) {
             for assessment in status.crls {
-                guard let signer = assessment.signer, presentedDigests.contains(signer.sha256),
+                guard let signer = assessment.signer, presentedDigests.contains(ByteKey(signer.sha256)),
                       !path.contains(where: { $0.sha256 == signer.sha256 }) else { continue }
                 let note = TrustNote.crlSigner(signer, crl: assessment.crl, verdict: assessment.verdict,
                                                subject: path[status.index], index: status.index)
@@ -70,9 +70,9 @@ public enum TrustNote: Sendable, Hashable, CustomStringConvertible {
             }
         }
         notes += signers
-        for case .crlSigner(let signer, _, _, _, _) in signers { used.insert(signer.sha256) }
-        var seen = Set<[UInt8]>()
-        let unused = presented.filter { !used.contains($0.sha256) && seen.insert($0.sha256).inserted }
+        for case .crlSigner(let signer, _, _, _, _) in signers { used.insert(ByteKey(signer.sha256)) }
+        var seen = Set<ByteKey>()
+        let unused = presented.filter { !used.contains(ByteKey($0.sha256)) && seen.insert(ByteKey($0.sha256)).inserted }
         if !unused.isEmpty { notes.append(.unusedPresented(unused)) }
         return notes
     }
