@@ -50,11 +50,12 @@ let package = Package(
         .testTarget(name: "FileOutputTests", dependencies: ["FileOutput", "TestSupport"]),
         .testTarget(name: "GnuTLSBridgeTests", dependencies: ["GnuTLSBridge", "CertificateFixtures"]),
         .testTarget(
-            name: "TrustCertificatesTests", dependencies: ["TrustCertificates", "CertificateFixtures"],
+            name: "TrustCertificatesTests", dependencies: ["TrustCertificates", "CertificateFixtures", "TestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(
-            name: "TrustEvaluationTests", dependencies: ["TrustEvaluation", "TrustCertificates"], exclude: ["Fixtures"]),
-        .testTarget(name: "SecTrustCompatTests", dependencies: ["SecTrustCompat"], exclude: ["Fixtures"]),
+            name: "TrustEvaluationTests", dependencies: ["TrustEvaluation", "TrustCertificates", "TestSupport"],
+            exclude: ["Fixtures"]),
+        .testTarget(name: "SecTrustCompatTests", dependencies: ["SecTrustCompat", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "PinningTests", dependencies: ["Pinning", "TrustEvaluation", "TrustCertificates"], exclude: ["Fixtures"]),
         .testTarget(
             name: "PinningReportsTests", dependencies: ["PinningReports", "Pinning", "TrustEvaluation", "TrustCertificates"]),

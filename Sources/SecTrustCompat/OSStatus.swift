@@ -66,7 +66,8 @@ public let errSecUnknownCertExtension: OSStatus = OSStatusCode.errSecUnknownCert
 /// `errSecIncompleteCertRevocationCheck` (-67635): the revocation check is incomplete.
 /// RevocationResponseRequired: a SecPolicyCreateRevocation policy with
 /// ``kSecRevocationRequirePositiveResponse`` fails every certificate below the top of the chain that
-/// no usable stapled OCSP response answers, since TrustCheck fetches no OCSP or CRL answer.
+/// neither a usable stapled OCSP response nor CRLs covering every reason (``SecTrustSetCRLs``) answer,
+/// since TrustCheck fetches no OCSP or CRL answer.
 public let errSecIncompleteCertRevocationCheck: OSStatus = OSStatusCode.errSecIncompleteCertRevocationCheck
 /// `errSecTrustSettingDeny` (-67654): a trust setting for this policy says Deny. Never returned:
 /// Linux has no user or admin trust settings.

@@ -23,6 +23,8 @@ public final class SecTrust: @unchecked Sendable, CustomStringConvertible {
         var networkFetchSetting: Bool?
         /// DER OCSPResponses from SecTrustSetOCSPResponse, as given (parsed at each evaluation; see there).
         var ocspResponses: [Data] = []
+        /// CRLs from SecTrustSetCRLs, parsed when set (those that did not parse are kept as unreadable).
+        var crls: [CRLFile] = []
         /// The cached result; nil when it must be (re)computed.
         var outcome: Outcome?
 
@@ -133,7 +135,10 @@ public final class SecTrust: @unchecked Sendable, CustomStringConvertible {
         let anchors = TrustAnchors(custom: custom, anchorsOnly: state.anchorsOnly, system: SystemAnchors.shared.store)
         // Apple ignores a stapled response that does not parse, as one that is not the certificate's.
         let stapled = state.ocspResponses.compactMap { try? OCSPResponse(der: Array($0)) }
-        let evaluator = TrustEvaluator(anchors: anchors, policies: state.trustPolicies, ocspResponses: stapled)
+        // RequirePositiveResponse: every certificate below the top needs an answer, from a used stapled
+        // response or from CRLs covering every reason (nothing is fetched).
+        let evaluator = TrustEvaluator(anchors: anchors, policies: state.trustPolicies, crls: CRLStore(state.crls),
+                                       ocspResponses: stapled, revocation: state.requiresRevocationAnswers ? .require : .soft)
         let result = evaluator.evaluate(
             leaf: state.certificates[0].certificate,
             intermediates: state.certificates.dropFirst().map(\.certificate),
@@ -147,16 +152,7 @@ public final class SecTrust: @unchecked Sendable, CustomStringConvertible {
         var chain = result.certificates.map { known[$0] ?? SecCertificate(certificate: $0) }
         if chain.isEmpty { chain = [state.certificates[0]] }
 
-        var found = result.failures
-        if state.requiresRevocationAnswers {
-            // Only a used stapled response answers (nothing is fetched): every other certificate below the top fails.
-            let answered = Set(result.ocspResponses.filter(\.isUsed).compactMap(\.certificateIndex))
-            found += chain.indices.dropLast().filter { !answered.contains($0) }.map {
-                TrustFailure(index: $0, check: .revocationResponseRequired,
-                             detail: "no usable OCSP or CRL answer: TrustCheck fetches none and no usable stapled "
-                                 + "OCSP response names this certificate")
-            }
-        }
+        let found = result.failures
         let exceptions = applyingExceptions ? state.exceptions : nil
         let failures = exceptions.map { $0.remainingFailures(found, chain: chain) } ?? found
         let engineVerdictStands = failures == result.failures

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import TrustCertificates
 import TrustEvaluation
 
 /// Called with the result of SecTrustEvaluateAsync, on the queue given to it.
@@ -319,17 +320,33 @@ public func SecTrustCopyPublicKey(_ trust: SecTrust) -> SecKey? {
 /// unknown status) are ignored. See TrustEvaluation's `OCSPCheck` and `OCSPResponseReport`.
 @discardableResult
 public func SecTrustSetOCSPResponse(_ trust: SecTrust, _ responseData: CFTypeRef?) -> OSStatus {
-    let responses: [Data]
-    switch responseData {
-    case nil: responses = []
-    case let data as Data: responses = [data]
-    case let array as [Any]:
-        let data = array.compactMap { $0 as? Data }
-        guard data.count == array.count else { return errSecParam }
-        responses = data
-    default: return errSecParam
-    }
+    guard let responses = SecTrustInput.dataItems(responseData) else { return errSecParam }
     trust.update { $0.ocspResponses = responses }
+    return errSecSuccess
+}
+
+/// TrustCheck's own (Apple has no counterpart: trustd would fetch CRLs itself): attaches certificate
+/// revocation lists, as CFData of one or more CRLs (DER, or PEM `X509 CRL` blocks), an array of them, or
+/// nil to remove them. Anything else is `errSecParam`; data holding no CRL at all is `errSecDecode`;
+/// either way nothing changes. Invalidates the cached result, like every setter.
+///
+/// The CRLs are processed as RFC 5280 §6.3 says (see TrustEvaluation's `CRLRevocationChecker`): a
+/// certificate a usable CRL lists fails with Revocation (fatal, `errSecCertificateRevoked`); with a
+/// `kSecRevocationRequirePositiveResponse` revocation policy, CRLs covering every reason answer for a
+/// certificate as a used stapled response does, and a certificate neither answers fails with
+/// RevocationResponseRequired (`errSecIncompleteCertRevocationCheck`).
+@discardableResult
+public func SecTrustSetCRLs(_ trust: SecTrust, _ crlData: CFTypeRef?) -> OSStatus {
+    guard let items = SecTrustInput.dataItems(crlData) else { return errSecParam }
+    var files: [CRLFile] = []
+    for (index, data) in items.enumerated() {
+        do {
+            files.append(try CRLLoader.file(in: Array(data), from: "CRL data \(index + 1)"))
+        } catch {
+            return errSecDecode
+        }
+    }
+    trust.update { $0.crls = files }
     return errSecSuccess
 }
 
@@ -362,6 +379,18 @@ public func SecTrustSetExceptions(_ trust: SecTrust, _ exceptions: CFData?) -> B
 // MARK: - Input validation
 
 enum SecTrustInput {
+    /// CFData, an array of CFData, or nil (none); nil for anything else.
+    static func dataItems(_ value: CFTypeRef?) -> [Data]? {
+        switch value {
+        case nil: return []
+        case let data as Data: return [data]
+        case let array as [Any]:
+            let data = array.compactMap { $0 as? Data }
+            return data.count == array.count ? data : nil
+        default: return nil
+        }
+    }
+
     /// One SecCertificate or a non-empty array of them.
     static func certificates(_ value: Any) -> [SecCertificate]? {
         if let certificate = value as? SecCertificate { return [certificate] }

@@ -11,7 +11,8 @@ struct VerifyCommand: Subcommand {
         trustcheck [verify] CHAIN... [--anchors PATH]... [--host NAME] [--at TIME] [--system-anchors]
                    [--system-store PATH] [--policy ssl|basic] [--profile apple|webpki|rfc5280] [--crl PATH]... [--ocsp FILE]...
                    [--policy-oid OID]... [--require-explicit-policy] [--inhibit-policy-mapping] [--inhibit-any-policy]
-                   [--accept-noncritical-policy-constraints] [--pin PIN]... [--pin-config FILE] [--report-only] [--explain] [--json]
+                   [--accept-noncritical-policy-constraints] [--revocation soft|require] [--allow-unusable-crls]
+                   [--allow-crl-without-number] [--pin PIN]... [--pin-config FILE] [--report-only] [--explain] [--json]
         trustcheck verify --replay VECTOR [--explain] [--json]
         """
     static let options: [CommandOption] = [
@@ -30,6 +31,9 @@ struct VerifyCommand: Subcommand {
         .flag("--inhibit-any-policy", "rfc5280: anyPolicy in a certificate matches nothing (initial-any-policy-inhibit)"),
         .flag("--accept-noncritical-policy-constraints",
               "rfc5280: process a non-critical policyConstraints (RFC 5280 §6.1) instead of refusing it (§4.2.1.11)"),
+        .value("--revocation", "soft|require", "soft (default): report what is not established; require: fail it (-67635)"),
+        .flag("--allow-unusable-crls", "soft: a certificate whose CRLs are all unusable is reported, not failed"),
+        .flag("--allow-crl-without-number", "use complete CRLs that have no CRLNumber (or a critical one)"),
         .repeatable("--pin", "PIN", "after validation, require this SPKI SHA-256 pin (base64, sha256/..., pin-sha256=...) on the chain"),
         .value("--pin-config", "FILE", "apply this TrustKit configuration (JSON, plist, Info.plist) for --host"),
         .flag("--report-only", "report a pin mismatch without blocking"),
@@ -41,16 +45,27 @@ struct VerifyCommand: Subcommand {
         The first certificate of CHAIN is the leaf; the rest are untrusted intermediates in any order.
         Without --anchors the system store is used.
 
-        With --crl, each certificate below the anchor is checked against the CRLs of its issuer (same
-        issuer name, signature by the issuer's key). A current CRL that lists it fails the chain with
-        Revocation (errSecCertificateRevoked -67820, fatal). When all of its issuer's CRLs are unusable
-        (expired or not yet valid, issuer without cRLSign, CRLNumber missing or critical, an unknown
-        critical extension such as a delta or partitioned CRL's) the chain fails with
-        RevocationResponseRequired (errSecIncompleteCertRevocationCheck -67635). A CRL with a malformed
-        signature, or one that does not parse (a warning names it; the other CRLs are still used), counts
-        as an unusable CRL of its issuer, or of any issuer when its issuer cannot be read. A certificate
-        whose issuer has no CRL among them is not checked. Nothing is fetched. A --crl file that cannot be
-        read or holds no CRL is an input error (exit 2).
+        With --crl, each certificate below the anchor is checked as RFC 5280 §6.3 says: for each of its
+        cRLDistributionPoints, then its issuer's implicit one, the complete CRLs of the point's cRLIssuer
+        (an indirect CRL, with certificateIssuer entries) or of its issuer whose issuingDistributionPoint
+        fits (name, onlyContainsUserCerts/CACerts; attribute-only CRLs never apply) and adds reasons
+        (onlySomeReasons), current at --at, signed by a certificate with the issuer's name found on the
+        path, among the chain or the anchors and itself validated to the same anchor (cRLSign, its own
+        revocation status: a separate CRL-signing key, a new key after a rollover, another CA), with the
+        newest usable delta CRL (deltaCRLIndicator; removeFromCRL un-revokes). Listed ⇒ Revocation
+        (errSecCertificateRevoked -67820, fatal). Not revoked needs every reason covered; otherwise the
+        status is undetermined. A CRL with a bad signature, wrong issuer or unsupported critical extension
+        is reported as not usable, never an input error; a CRL that does not parse (a warning names it;
+        the other CRLs are still used) counts as an unusable CRL of its issuer. Nothing is fetched. A
+        --crl file that cannot be read or holds no CRL is an input error (exit 2).
+
+        --revocation soft (the default, Apple's) reports an undetermined status, except that a certificate
+        whose applicable CRLs are all unusable (expired, signer not valid, no CRLNumber, unknown critical
+        extension) fails with RevocationResponseRequired (errSecIncompleteCertRevocationCheck -67635), as
+        x509-limbo and OpenSSL expect; --allow-unusable-crls reports that too (RFC 5280 §6.3 only says
+        UNDETERMINED). --revocation require fails every certificate below the anchor whose status neither
+        CRLs covering all reasons nor a used stapled OCSP response establish, with -67635.
+        --allow-crl-without-number accepts complete CRLs without a (non-critical) CRLNumber.
 
         With --ocsp, each response is consulted as Apple consults a stapled one, for every certificate
         below the top of the path, whatever the policy: it is about the certificate its CertID names
@@ -82,7 +97,11 @@ struct VerifyCommand: Subcommand {
         spki_sha256 (digests in hex), spki_sha256_base64, pin}] leaf first,
         failures [{index, check, rule (a WebPKICompliance rule's name) or null, detail, context {kind, ...typed
         fields} or null}], notes [{note, message, ...}], unused_certificates [{subject, sha256}],
-        verification_time, profile, policy, host, crls (how many were given), ocsp [{file, status
+        verification_time, profile, policy, host, crls (how many were given), revocation {mode,
+        unusable_crls_fail, requires_crl_number, certificates [{index, status (revoked|not-revoked|
+        undetermined|not-checked), checked, sources [crl|stapled-ocsp], revocation_time, revocation_reason,
+        reasons_covered, why, crls [{crl, verdict (used|not-applicable|unusable|not-signed-by-issuer),
+        detail, signer, delta, notes}]}]}, ocsp [{file, status
         (good|revoked|unknown) or null, revocation_time, revocation_reason, this_update, next_update,
         responder, certificate_index, used (bool), problem, error_code}], paths_considered,
         signature_checks, policy_tree {inputs {user_initial_policy_set, initial_explicit_policy,
@@ -123,6 +142,9 @@ struct VerifyCommand: Subcommand {
         var profile: TrustProfile
         var certificatePolicies = CertificatePolicyInputs()
         var acceptsNonCriticalPolicyConstraints = false
+        var revocation: RevocationPolicy = .soft
+        /// Whether revocation lines belong in the text: CRLs, responses or a revocation mode were given.
+        var showsRevocation = false
     }
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) -> ExitCode {
@@ -178,7 +200,7 @@ struct VerifyCommand: Subcommand {
             : TrustPolicy.ssl(server: true, hostname: settings.host, profile: settings.profile)
         policy.certificatePolicies = settings.certificatePolicies
         policy.acceptsNonCriticalPolicyConstraints = settings.acceptsNonCriticalPolicyConstraints
-        var evaluator = TrustEvaluator(anchors: anchors, policies: [policy])
+        var evaluator = TrustEvaluator(anchors: anchors, policies: [policy], revocation: settings.revocation)
         evaluator.crls = crls
         evaluator.ocspResponses = OCSPInput.responses(ocsp)
         let evaluation = Evaluation(evaluator: evaluator, leaf: leaf,
@@ -230,8 +252,8 @@ struct VerifyCommand: Subcommand {
                         + "\n\n")
                 }
                 io.stdout.write(VerifyReport.text(result, host: settings.host, pinning: pinned, ocsp: ocsp,
-                                                  showsPolicies: settings.profile == .rfc5280, style: io.style)
-                    + added.text)
+                                                  showsPolicies: settings.profile == .rfc5280,
+                                                  revocation: settings.showsRevocation, style: io.style) + added.text)
             }
             return verdict
         }
@@ -252,7 +274,16 @@ struct VerifyCommand: Subcommand {
         }
         let host = arguments.value("--host")
         if policy == "basic" && host != nil { throw UsageError(message: "--host needs --policy ssl") }
-        var settings = Settings(host: host, time: time, basicPolicy: policy == "basic", profile: profile)
+        let mode = arguments.value("--revocation") ?? RevocationPolicy.Mode.soft.rawValue
+        guard let revocationMode = RevocationPolicy.Mode(rawValue: mode) else {
+            throw UsageError(message: "--revocation must be soft or require")
+        }
+        let revocation = RevocationPolicy(mode: revocationMode, unusableCRLsFail: !arguments.has("--allow-unusable-crls"),
+                                          requiresCRLNumber: !arguments.has("--allow-crl-without-number"))
+        let shows = !arguments.allValues("--crl").isEmpty || !arguments.allValues("--ocsp").isEmpty
+            || arguments.value("--revocation") != nil
+        var settings = Settings(host: host, time: time, basicPolicy: policy == "basic", profile: profile,
+                                revocation: revocation, showsRevocation: shows)
         try parsePolicyInputs(arguments, into: &settings)
         return settings
     }

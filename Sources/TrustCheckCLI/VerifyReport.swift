@@ -11,7 +11,8 @@ enum VerifyReport {
     /// line gives the pinning decision.
     /// `showsPolicies` adds the policy sets of the policy tree (rfc5280, where the caller sets its inputs).
     static func text(_ result: TrustEvaluationResult, host: String?, pinning: PinningOutcome? = nil,
-                     ocsp: [OCSPInput] = [], showsPolicies: Bool = false, style: TerminalStyle = .plain) -> String
+                     ocsp: [OCSPInput] = [], showsPolicies: Bool = false, revocation: Bool = false,
+                     style: TerminalStyle = .plain) -> String
     {
         var lines: [String] = []
         func add(_ text: String, _ styled: String = "") { lines.append(TerminalText.escaped(text) + styled) }
@@ -45,6 +46,9 @@ enum VerifyReport {
                 style.paint(validity.text, validity.colour) + ")")
             if let pinning, let pin = pinning.pinOfCertificate(certificate) {
                 add(detailIndent + "pin \(pin)" + (pinning.isMatched(chainIndex: index) ? " ✓ matches a configured pin" : ""))
+            }
+            if revocation, let status = result.revocation.first(where: { $0.index == index }) {
+                for line in RevocationReport.lines(status) { add(detailIndent + line) }
             }
             for failure in result.failures where failure.index == index {
                 add(detailIndent + "✗ \(failure.check.rawValue)" + (failure.rule.map { " [\($0.rawValue)]" } ?? "")
@@ -97,6 +101,7 @@ enum VerifyReport {
             ("policy", .string(settings.basicPolicy ? "basic" : "ssl")),
             ("host", .string(settings.host)),
             ("crls", .int(crlCount)),
+            ("revocation", RevocationReport.json(result, policy: settings.revocation)),
             ("ocsp", .array(OCSPInput.outcomes(ocsp, in: result).map(OCSPInput.json))),
             ("paths_considered", .int(result.pathsConsidered)),
             ("signature_checks", .int(result.signatureChecks)),

@@ -67,6 +67,7 @@ public struct LimboRunner: Sendable {
         "trustcheck-system-anchors",  // system_anchors and anchors_only
         "trustcheck-basic-policy",  // policy "basic"
         "trustcheck-stapled-ocsp",  // ocsp_responses (recorded handshakes)
+        "trustcheck-revocation-require",  // revocation "require" (kSecRevocationRequirePositiveResponse)
     ]
 
     // MARK: Preparing an evaluation
@@ -146,7 +147,8 @@ public struct LimboRunner: Sendable {
             // A stapled response that does not parse is ignored, as in the handshake it was recorded from.
             let staples = testcase.ocspResponses.compactMap { try? OCSPResponse(der: $0) }
             let evaluator = TrustEvaluator(anchors: anchors, policies: [policy], budget: budget, crls: crls,
-                                           ocspResponses: staples)
+                                           ocspResponses: staples,
+                                           revocation: RevocationPolicy(mode: testcase.revocation ?? .soft))
             return .success(Evaluation(evaluator: evaluator, leaf: peer[0], intermediates: intermediates,
                                        time: time, profile: profile))
         } catch let error as LimboInputError {

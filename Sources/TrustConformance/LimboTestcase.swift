@@ -155,6 +155,8 @@ public struct LimboTestcase: Decodable, Sendable, Hashable {
     public var systemAnchors: [String]
     /// SecTrustSetAnchorCertificatesOnly; nil: true when `trusted_certs` is non-empty.
     public var anchorsOnly: Bool?
+    /// "soft" | "require" (`RevocationPolicy.Mode`); nil: soft.
+    public var revocation: RevocationPolicy.Mode?
     /// A TrustResultType name, e.g. "recoverableTrustFailure".
     public var expectedAppleResult: String?
     /// The OSStatus of the primary error (0 when trusted).
@@ -266,6 +268,7 @@ public struct LimboTestcase: Decodable, Sendable, Hashable {
         case profile, policy
         case systemAnchors = "system_anchors"
         case anchorsOnly = "anchors_only"
+        case revocation
         case expectedAppleResult = "expected_apple_result"
         case expectedStatus = "expected_status"
         case expectedMessage = "expected_message"
@@ -324,6 +327,13 @@ public struct LimboTestcase: Decodable, Sendable, Hashable {
         policy = try c.decodeIfPresent(PolicyName.self, forKey: .policy)
         systemAnchors = try list(.systemAnchors)
         anchorsOnly = try c.decodeIfPresent(Bool.self, forKey: .anchorsOnly)
+        if let mode = try c.decodeIfPresent(String.self, forKey: .revocation) {
+            guard let parsed = RevocationPolicy.Mode(rawValue: mode) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .revocation, in: c, debugDescription: "unknown revocation \"\(mode)\" (expected soft or require)")
+            }
+            revocation = parsed
+        }
         expectedAppleResult = try c.decodeIfPresent(String.self, forKey: .expectedAppleResult)
         if let name = expectedAppleResult, TrustResultType(name: name) == nil {
             throw DecodingError.dataCorruptedError(

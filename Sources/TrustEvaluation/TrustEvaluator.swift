@@ -13,9 +13,10 @@ public typealias TrustDiagnostics = @Sendable (TrustDiagnostic) -> Void
 /// 3. If none is accepted, report the best-scoring path (Apple's scoring) with its failures, and
 ///    the primary error chosen by Apple's subtype priority.
 ///
-/// With CRLs, every candidate path is also checked for revocation, whatever the policies (Apple forces
-/// revocation results too): see `RevocationCheck`. Without CRLs nothing is checked, as Apple soft-fails
-/// when it has no revocation data; TrustCheck never fetches any. Stapled OCSP responses are consulted
+/// With CRLs, every candidate path is also checked for revocation (RFC 5280 §6.3), whatever the policies
+/// (Apple forces revocation results too): see `RevocationCheck` and `RevocationPolicy`. Without CRLs,
+/// under the default soft-fail policy, nothing fails, as Apple soft-fails when it has no revocation data;
+/// TrustCheck never fetches any. The result reports each certificate's revocation status either way. Stapled OCSP responses are consulted
 /// likewise, whatever the policies: see `OCSPCheck`; the result reports what became of each.
 ///
 /// With the defaults, `TrustEvaluator()` trusts the system store (`TrustAnchors()`) under
@@ -35,18 +36,31 @@ public struct TrustEvaluator: Sendable {
     public var crls: CRLStore
     /// Stapled OCSP responses, consulted for every certificate of each path below its top (see `OCSPCheck`).
     public var ocspResponses: [OCSPResponse]
+    /// What an unestablished revocation status costs (soft-fail by default).
+    public var revocation: RevocationPolicy
 
-    /// An evaluator with these anchors, policies, budget, suffix list, CRLs and stapled OCSP responses.
+    /// An evaluator with these anchors, policies, budget, suffix list, CRLs, stapled OCSP responses and
+    /// revocation policy.
     public init(anchors: TrustAnchors = TrustAnchors(), policies: [TrustPolicy] = [.basicX509()], budget: SearchBudget = .default,
                 publicSuffixes: PublicSuffixList = .system, crls: [CertificateRevocationList] = [],
-                ocspResponses: [OCSPResponse] = [])
+                ocspResponses: [OCSPResponse] = [], revocation: RevocationPolicy = .soft)
     {
+        self.init(anchors: anchors, policies: policies, budget: budget, publicSuffixes: publicSuffixes,
+                  crls: CRLStore(crls), ocspResponses: ocspResponses, revocation: revocation)
+    }
+
+    /// An evaluator with a CRL store (which may hold CRLs that did not parse, see `UnreadableCRL`).
+    public init(anchors: TrustAnchors = TrustAnchors(), policies: [TrustPolicy] = [.basicX509()], budget: SearchBudget = .default,
+                publicSuffixes: PublicSuffixList = .system, crls: CRLStore, ocspResponses: [OCSPResponse] = [],
+                revocation: RevocationPolicy = .soft)
+    {
+        self.revocation = revocation
         self.ocspResponses = ocspResponses
         self.anchors = anchors
         self.policies = policies
         self.budget = budget
         self.publicSuffixes = publicSuffixes
-        self.crls = CRLStore(crls)
+        self.crls = crls
     }
 
     /// Evaluates trust in `leaf` at `time`, with `intermediates` as untrusted certificates presented
@@ -56,11 +70,20 @@ public struct TrustEvaluator: Sendable {
     public func evaluate(leaf: Certificate, intermediates: [Certificate] = [], at time: Date,
                          diagnostics: TrustDiagnostics? = nil) -> TrustEvaluationResult
     {
+        let environment = RevocationEnvironment(policy: revocation, presented: [leaf] + intermediates, budget: budget,
+                                                work: RevocationWork(budget: budget), depth: 0)
+        return evaluate(leaf: leaf, intermediates: intermediates, at: time, diagnostics: diagnostics, revocation: environment)
+    }
+
+    /// The evaluation, inside `environment`: the caller's, or a CRL signer's nested in it (`CRLSignerValidation`).
+    func evaluate(leaf: Certificate, intermediates: [Certificate], at time: Date, diagnostics: TrustDiagnostics?,
+                  revocation environment: RevocationEnvironment) -> TrustEvaluationResult
+    {
         // Policies are ANDed: each contributes its checks, judged against that policy's options.
         let effectivePolicies = policies.isEmpty ? [.basicX509()] : policies
         var checks = effectivePolicies.flatMap { policy in policy.checks.map { (policy, $0) } }
         // Revocation belongs to no policy; it runs once, beside the first policy's checks.
-        if !crls.isEmpty { checks.append((effectivePolicies[0], RevocationCheck())) }
+        if !crls.isEmpty || revocation.mode == .require { checks.append((effectivePolicies[0], RevocationCheck())) }
         if !ocspResponses.isEmpty { checks.append((effectivePolicies[0], OCSPCheck())) }
         var builder = PathBuilder(anchors: anchors, intermediates: CertificateStore(intermediates), budget: budget,
                                   time: time, diagnostics: diagnostics)
@@ -70,7 +93,7 @@ public struct TrustEvaluator: Sendable {
         diagnostics?(.evaluationStarted(leaf: leaf, at: time))
         builder.search(from: leaf) { path in
             let failures = Self.run(checks, on: path, time: time, anchors: anchors, publicSuffixes: publicSuffixes,
-                                    crls: crls, ocspResponses: ocspResponses)
+                                    crls: crls, ocspResponses: ocspResponses, revocation: environment)
             let score = PathScore(path: path, accepted: failures.isEmpty, time: time)
             if failures.isEmpty {
                 diagnostics?(.pathAccepted(length: path.elements.count))
@@ -88,6 +111,12 @@ public struct TrustEvaluator: Sendable {
         func ocspReports(for path: CandidatePath) -> [OCSPResponseReport] {
             ocspResponses.map { OCSPResponseReport.assess($0, path: path.certificates, at: time) }
         }
+        func revocationStatuses(for path: CandidatePath) -> [CertificateRevocationStatus] {
+            let context = PathContext(path: path, policy: effectivePolicies[0], time: time, anchors: anchors,
+                                      publicSuffixes: publicSuffixes, crls: crls, ocspResponses: ocspResponses,
+                                      revocation: environment)
+            return RevocationCheck.statuses(context).map(\.status)
+        }
         func notes(for path: CandidatePath) -> [TrustNote] {
             let notes = TrustNote.notes(presented: presented, path: path.certificates)
             for note in notes { diagnostics?(.note(note)) }
@@ -96,7 +125,7 @@ public struct TrustEvaluator: Sendable {
         func policyTree(for path: CandidatePath) -> PolicyTreeOutcome? {
             let context = { (policy: TrustPolicy) in
                 PathContext(path: path, policy: policy, time: time, anchors: anchors, publicSuffixes: publicSuffixes,
-                            crls: crls, ocspResponses: ocspResponses)
+                            crls: crls, ocspResponses: ocspResponses, revocation: environment)
             }
             return effectivePolicies.lazy.compactMap { policy in policy.policyTree?.outcome(context(policy)) }.first
         }
@@ -106,7 +135,8 @@ public struct TrustEvaluator: Sendable {
             var result = TrustEvaluationResult(
                 isTrusted: true, resultType: .unspecified, chain: accepted.path.elements, failures: [], error: nil,
                 verificationTime: time, isAnchored: true, pathsConsidered: builder.pathsVisited,
-                signatureChecks: builder.signatureChecks, notes: notes, ocspResponses: ocspReports(for: accepted.path))
+                signatureChecks: builder.signatureChecks, notes: notes, ocspResponses: ocspReports(for: accepted.path),
+                revocation: revocationStatuses(for: accepted.path))
             result.policyTree = policyTree(for: accepted.path)
             return result
         }
@@ -115,7 +145,7 @@ public struct TrustEvaluator: Sendable {
                                                isAnchored: false, endsSelfSigned: false)
         var failures = best?.failures ?? Self.run(checks, on: path, time: time, anchors: anchors,
                                                   publicSuffixes: publicSuffixes, crls: crls,
-                                                  ocspResponses: ocspResponses)
+                                                  ocspResponses: ocspResponses, revocation: environment)
         if builder.budgetExhausted {
             failures.append(TrustFailure(index: 0, check: .searchBudgetExhausted, context: .searchBudget(
                 paths: builder.pathsVisited, signatureChecks: builder.signatureChecks)))
@@ -128,19 +158,21 @@ public struct TrustEvaluator: Sendable {
         var result = TrustEvaluationResult(
             isTrusted: false, resultType: resultType, chain: path.elements, failures: failures, error: error,
             verificationTime: time, isAnchored: path.isAnchored, pathsConsidered: builder.pathsVisited,
-            signatureChecks: builder.signatureChecks, notes: notes, ocspResponses: ocspReports(for: path))
+            signatureChecks: builder.signatureChecks, notes: notes, ocspResponses: ocspReports(for: path),
+            revocation: revocationStatuses(for: path))
         result.policyTree = policyTree(for: path)
         return result
     }
 
     private static func run(_ checks: [(TrustPolicy, any PathCheck)], on path: CandidatePath, time: Date,
                             anchors: TrustAnchors, publicSuffixes: PublicSuffixList, crls: CRLStore,
-                            ocspResponses: [OCSPResponse]) -> [TrustFailure]
+                            ocspResponses: [OCSPResponse], revocation: RevocationEnvironment) -> [TrustFailure]
     {
         var failures: [TrustFailure] = []
         for (policy, check) in checks {
             let context = PathContext(path: path, policy: policy, time: time, anchors: anchors,
-                                      publicSuffixes: publicSuffixes, crls: crls, ocspResponses: ocspResponses)
+                                      publicSuffixes: publicSuffixes, crls: crls, ocspResponses: ocspResponses,
+                                      revocation: revocation)
             check.evaluate(context, into: &failures)
         }
         var seen = Set<String>()

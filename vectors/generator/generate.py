@@ -67,7 +67,7 @@ class Vectors:
              time: str = T, host: str | None = "www.example.test", kind: str = "SERVER",
              policy: str = "ssl", failures=(), importance: str = "high", features=(),
              other_profiles: dict | None = None, pins=None, pin_result: str | None = None,
-             profile: str = "apple", extra_fields: dict | None = None):
+             profile: str = "apple", extra_fields: dict | None = None, crls=(), revocation: str | None = None):
         """extra_fields: further TrustCheck fields (the policy inputs and expected policy sets)."""
         assert self.group
         assert profile in ("apple", "webpki", "rfc5280"), profile
@@ -87,6 +87,11 @@ class Vectors:
         effective = [c.der for c in anchors] + ([] if anchors_only else [c.der for c in system_anchors])
         if chain[-1].der in effective and chain[-1].der in {c.der for c in system_anchors}:
             description = description.rstrip() + CT_NOTE
+        crls = list(crls)
+        if crls and "has-crl" not in features:
+            features.append("has-crl")
+        if revocation == "require":
+            features.append("trustcheck-revocation-require")
         derived = apple.derive(chain, failures)
         trusted = not failures
         tc = {
@@ -109,7 +114,7 @@ class Vectors:
             "expected_peer_name": apple.peer_name(host),
             "expected_peer_names": [],
             "max_chain_depth": None,
-            "crls": [],
+            "crls": crls,
             "profile": profile,
             "policy": policy,
             "system_anchors": [c.pem for c in system_anchors],
@@ -118,6 +123,9 @@ class Vectors:
             "expected_chain": [c.sha256 for c in chain],
             "expected_failures": [{"index": ix, "check": check} for ix, check in failures],
         }
+        if revocation is not None:
+            assert revocation in ("soft", "require"), f"{name_}: revocation {revocation!r}"
+            tc["revocation"] = revocation
         if extra_fields:
             assert not set(extra_fields) & set(tc), f"{name_}: extra_fields override {set(extra_fields) & set(tc)}"
             tc.update(extra_fields)
@@ -1663,6 +1671,15 @@ satisfies the system-root rules (serverAuth EKU, <= 398 days).  Trusted.""")
 import policy_tree  # noqa: E402  (needs V and ROOT from above)
 
 policy_tree.add(V, ROOT)
+
+
+# ----------------------------------------------------------------------------------------
+# crl-*: revocation by CRL (RFC 5280 §6.3), in crl_vectors.py
+# ----------------------------------------------------------------------------------------
+
+import crl_vectors  # noqa: E402  (needs V and the helpers above)
+
+crl_vectors.add(V)
 
 
 def write_readme_chain(check_only: bool) -> bool:

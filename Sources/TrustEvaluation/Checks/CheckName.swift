@@ -27,8 +27,9 @@ public enum CheckName: String, Sendable, CaseIterable, Codable, CustomStringConv
     case missingIntermediate = "MissingIntermediate"
     /// A current CRL of the certificate's issuer lists it.
     case revocation = "Revocation"
-    /// The caller supplied CRLs of the certificate's issuer, but none that may be used (expired,
-    /// issuer without cRLSign, no or critical CRLNumber, ...): its status is unknown.
+    /// The certificate's revocation status is not established: every CRL that applies to it may not be
+    /// used (expired, signer without cRLSign, no or critical CRLNumber, ...), or, when revocation is
+    /// required (`RevocationPolicy.require`), nothing answers for it.
     case revocationResponseRequired = "RevocationResponseRequired"
     // TrustCheck's own checks.
     /// The path search hit its work budget before finding an acceptable path.
@@ -153,7 +154,8 @@ public enum CheckName: String, Sendable, CaseIterable, Codable, CustomStringConv
         case .anchorTrusted: return "the path ends in a self-signed certificate that is not an anchor in use"
         case .missingIntermediate: return "no issuer of the top certificate was found among the stores searched"
         case .revocation: return "a usable CRL of the issuer lists the certificate (fatal)"
-        case .revocationResponseRequired: return "CRLs of the issuer were given, but none may be used"
+        case .revocationResponseRequired:
+            return "the revocation status is not established: every applicable CRL is unusable, or (require) nothing answers"
         case .searchBudgetExhausted: return "TrustCheck's own: the path search stopped at its work budget"
         case .chainDepth: return "TrustCheck's own: more intermediates than the caller allowed"
         case .webPKICompliance: return "TrustCheck's own: a web PKI rule (the rule names which) is broken"

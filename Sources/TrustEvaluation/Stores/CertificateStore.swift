@@ -39,6 +39,11 @@ public struct CertificateStore: Sendable {
         bySubject[certificate.issuer.normalized] ?? []
     }
 
+    /// Certificates whose subject is `name` (RFC 5280 §7.1 comparison), such as a CRL's possible signers.
+    public func certificates(named name: DistinguishedName) -> [Certificate] {
+        bySubject[name.normalized] ?? []
+    }
+
     /// Debian's bundle of the system's trusted roots.
     public static let defaultSystemBundlePath = "/etc/ssl/certs/ca-certificates.crt"
 
