@@ -8,7 +8,10 @@ import TrustEvaluation
 /// - anchors: only the trust anchor (TrustAnchorRootCertificate.crt); intermediates: the case's
 ///   `other_certs` and `path_intermediates`, unordered;
 /// - the rfc5280 profile's basic X.509 policy (no host, no EKU), the case's `params` as the policy tree's
-///   inputs (`TrustPolicy.certificatePolicies`);
+///   inputs (`TrustPolicy.certificatePolicies`); with `acceptsNonCriticalConstraints` (the default) the
+///   §6.1 answers where the profile keeps x509-limbo's (`--accept-noncritical-policy-constraints`,
+///   `--accept-noncritical-basic-constraints`): PKITS tests §6.1, which does not check the criticality
+///   §4.2.1.9 and §4.2.1.11 ask of CAs (PKITS 4.6.4, and the non-critical policyConstraints of 4.8-4.12);
 /// - the case's CRLs and the anchor's CRL; revocation required where the case checks it;
 /// - at `verificationTime` (pyhanko's runner: 2022-05-01).
 ///
@@ -20,11 +23,15 @@ public struct PKITSRunner: Sendable {
     public var suite: PKITSSuite
     public var verificationTime: Date
     public var budget: SearchBudget
+    /// Give §6.1's answer for a CA's non-critical basicConstraints and policyConstraints (PKITS's
+    /// expectation) rather than the rfc5280 profile's default (x509-limbo's refusal).
+    public var acceptsNonCriticalConstraints: Bool
 
     public init(suite: PKITSSuite, verificationTime: Date = PKITSRunner.defaultVerificationTime,
-                budget: SearchBudget = .default)
+                budget: SearchBudget = .default, acceptsNonCriticalConstraints: Bool = true)
     {
         self.suite = suite
+        self.acceptsNonCriticalConstraints = acceptsNonCriticalConstraints
         self.verificationTime = verificationTime
         self.budget = budget
     }
@@ -42,9 +49,18 @@ public struct PKITSRunner: Sendable {
     }
 
     /// The policy a case is evaluated under: rfc5280's basic X.509 policy with the case's policy inputs.
-    public static func policy(for testcase: PKITSTestcase) -> TrustPolicy {
+    public func policy(for testcase: PKITSTestcase) -> TrustPolicy {
         TrustPolicy(kind: .basicX509, profile: .rfc5280,
-                    certificatePolicies: testcase.parameters?.inputs ?? CertificatePolicyInputs())
+                    certificatePolicies: testcase.parameters?.inputs ?? CertificatePolicyInputs(),
+                    acceptsNonCriticalPolicyConstraints: acceptsNonCriticalConstraints,
+                    acceptsNonCriticalBasicConstraints: acceptsNonCriticalConstraints)
+    }
+
+    /// `require` where the case checks revocation (pyhanko's "require"); otherwise soft-fail, under which
+    /// the CRLs given are still used (pyhanko's "hard-fail" without fetching: a listed certificate is
+    /// revoked, a missing answer costs nothing).
+    public static func revocation(for testcase: PKITSTestcase) -> RevocationPolicy {
+        testcase.checksRevocation ? .require : .soft
     }
 
     /// Loads a case's files into an evaluation.
@@ -61,8 +77,8 @@ public struct PKITSRunner: Sendable {
             crls += try CRLLoader.load(path: try path(of: file, in: suite.crlPath))
         }
         let anchors = TrustAnchors.only(CertificateStore([anchor]))
-        let evaluator = TrustEvaluator(anchors: anchors, policies: [Self.policy(for: testcase)], budget: budget,
-                                       crls: crls)
+        let evaluator = TrustEvaluator(anchors: anchors, policies: [policy(for: testcase)], budget: budget,
+                                       crls: crls, revocation: Self.revocation(for: testcase))
         return Evaluation(evaluator: evaluator, leaf: leaf, intermediates: intermediates, time: verificationTime)
     }
 

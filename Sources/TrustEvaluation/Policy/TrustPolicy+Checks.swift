@@ -7,7 +7,8 @@ extension TrustPolicy {
             AnchorCheck(),
             BasicCertificateProcessing(profile: profile),
             TemporalValidityCheck(),
-            KeyStrengthCheck(enforceMinimumSizes: server && profile != .rfc5280, requireBaselineExponent: profile == .webpki),
+            KeyStrengthCheck(enforceMinimumSizes: server && profile != .rfc5280, requireBaselineExponent: profile == .webpki,
+                             acceptsDSA: profile == .rfc5280),
             SignatureAlgorithmCheck(refuseSHA1: server && profile != .rfc5280),
         ]
         if case .ssl(let isServer) = kind {
@@ -16,7 +17,8 @@ extension TrustPolicy {
         }
         if profile != .apple {
             checks.append(CertificateProfileCheck(
-                profile: profile, policyConstraintsMayBeNonCritical: profile == .rfc5280 && acceptsNonCriticalPolicyConstraints))
+                profile: profile, policyConstraintsMayBeNonCritical: profile == .rfc5280 && acceptsNonCriticalPolicyConstraints,
+                basicConstraintsMayBeNonCritical: profile == .rfc5280 && acceptsNonCriticalBasicConstraints))
         }
         if let policyTree { checks.append(policyTree) }
         if server && profile == .apple {
