@@ -37,4 +37,34 @@ struct PKITSEngineRuleTests {
         // A bad DSA signature still fails (4.1.6).
         #expect(try !evaluate("invalid_dsa_signature_test6").isTrusted)
     }
+
+    /// 4.1.5: a DSA key without parameters inherits its issuer's (§6.1.4 (f)): the CA below the DSA CA
+    /// and the end entity below it both leave them out.
+    @Test func dsaParametersAreInherited() throws {
+        let result = try evaluate("valid_dsa_parameter_inheritance_test5")
+        #expect(result.isTrusted, "\(result.failures)")
+        #expect(result.chain.count == 4)
+
+        let directory = try #require(TestPaths.pkitsSuite)
+        func key(_ file: String) throws -> PublicKeyInfo {
+            try #require(CertificateLoader.load(path: directory + "/certs/" + file).first).publicKey
+        }
+        let ca = try key("DSACACert.crt")
+        let inherited = try key("DSAParametersInheritedCACert.crt")
+        #expect(!ca.inheritsDSAParameters && inherited.inheritsDSAParameters)
+        #expect(!inherited.canVerifySignatures && inherited.bits == 0)
+        let completed = try #require(inherited.inheritingDSAParameters(from: ca))
+        #expect(completed.canVerifySignatures && completed.bits == 1024 && completed.algorithm == .dsa)
+        #expect(!completed.inheritsDSAParameters)
+        // Only a key without parameters inherits, and only from a DSA key that has them.
+        #expect(ca.inheritingDSAParameters(from: ca) == nil)
+        #expect(inherited.inheritingDSAParameters(from: inherited) == nil)
+        #expect(inherited.inheritingDSAParameters(from: try key("TrustAnchorRootCertificate.crt")) == nil)
+        // Without the parameters' owner on the path, the key stays unusable: no path.
+        let suite = try PKITSSuite.load(directory: directory)
+        let testcase = try #require(suite.testcases.first { $0.name == "valid_dsa_parameter_inheritance_test5" })
+        let evaluation = try PKITSRunner(suite: suite).prepare(testcase)
+        let withoutCA = evaluation.intermediates.filter { $0.publicKey.subjectPublicKeyInfo != ca.subjectPublicKeyInfo }
+        #expect(!evaluation.evaluator.evaluate(leaf: evaluation.leaf, intermediates: withoutCA, at: evaluation.time).isTrusted)
+    }
 }

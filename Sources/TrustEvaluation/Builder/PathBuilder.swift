@@ -144,7 +144,14 @@ struct PathBuilder {
         let pair = SignaturePair(certificate, issuer)
         if let known = signatureCache[pair] { return known }
         signatureChecks += 1
-        let valid = certificate.isSigned(by: issuer)
+        let valid: Bool
+        if issuer.publicKey.inheritsDSAParameters {
+            let inherited = inheritedDSAKeys(of: issuer)
+            signatureChecks += inherited.signatureChecks
+            valid = inherited.keys.contains { certificate.isSigned(byKey: $0) }
+        } else {
+            valid = certificate.isSigned(by: issuer)
+        }
         signatureCache[pair] = valid
         narrate(.signatureChecked(subject: certificate, issuer: issuer, verifies: valid))
         return valid

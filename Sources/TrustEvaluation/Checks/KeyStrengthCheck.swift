@@ -23,8 +23,10 @@ struct KeyStrengthCheck: PathCheck {
     static let minimumDSABits = 1024
 
     func evaluate(_ context: PathContext, into failures: inout [TrustFailure]) {
-        for (index, certificate) in context.certificates.enumerated() {
-            let key = certificate.publicKey
+        for index in context.certificates.indices {
+            // A DSA key that inherits its parameters is judged with them (§6.1.4 (f)).
+            let key = acceptsDSA ? DSAParameterInheritanceCheck.workingKey(at: index, in: context.certificates)
+                : context.certificates[index].publicKey
             if Self.isBroken(key), !(acceptsDSA && Self.isUsableDSA(key)) {
                 failures.append(TrustFailure(index: index, check: .weakKeySize,
                                              context: .brokenKey(algorithm: "\(key.algorithm)", bits: key.bits, defect: key.defect)))

@@ -11,6 +11,8 @@ extension TrustPolicy {
                              acceptsDSA: profile == .rfc5280),
             SignatureAlgorithmCheck(refuseSHA1: server && profile != .rfc5280),
         ]
+        // Only rfc5280 uses DSA keys (KeyStrengthCheck.acceptsDSA), so only it completes inherited parameters.
+        if profile == .rfc5280 { checks.append(DSAParameterInheritanceCheck()) }
         if case .ssl(let isServer) = kind {
             checks.append(HostnameCheck())
             checks.append(ExtendedKeyUsageCheck.forSSL(server: isServer, profile: profile))
