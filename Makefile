@@ -36,12 +36,14 @@ demo: deps
 	    --pin sha256/EdvA97xOVeN719w8bHRNhCcNF8V2UmUNgUA34qvtRbY= --pin sha256/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=
 	.build/release/trustcheck limbo vectors/*.json --output .build/demo-vector-results.json
 
-# Fetches and extracts the suite into $(PKITS_DIR)/nist_pkits unless it is there already.
+# Fetches and extracts the suite into $(PKITS_DIR)/nist_pkits unless it is there already. pip prepares the
+# sdist's metadata even for a download; --no-binary names only the package so that its build backend
+# (setuptools >= 80.8, newer than Debian 12's) may come as a wheel instead of being built from source.
 pkits-fetch: deps
 	@if [ -f $(PKITS_DIR)/nist_pkits/pkits.json ]; then exit 0; fi; \
 	mkdir -p $(PKITS_DIR) && \
 	if [ ! -f $(PKITS_SDIST) ]; then \
-	    python3 -m pip download --quiet --no-binary :all: --no-deps --dest $(PKITS_DIR) \
+	    python3 -m pip download --quiet --no-binary pyhanko-certvalidator --no-deps --dest $(PKITS_DIR) \
 	        pyhanko-certvalidator==$(PKITS_VERSION) || { \
 	        echo "make pkits: cannot download pyhanko-certvalidator $(PKITS_VERSION) from PyPI (offline?)." >&2; \
 	        echo "  Put its sdist at $(PKITS_SDIST) (sha256 $(PKITS_SHA256)) and rerun." >&2; exit 1; }; \
