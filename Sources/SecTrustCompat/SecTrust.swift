@@ -54,6 +54,10 @@ public final class SecTrust: @unchecked Sendable, CustomStringConvertible {
         /// The primary error; nil when trusted.
         let report: TrustFailureReport?
         let verifyDate: Date
+        /// The engine established the revocation status of every certificate below the top of `chain`.
+        let revocationCheckedForEveryCertificate: Bool
+        /// When the first revocation answer used expires (see `TrustEvaluationResult.revocationValidUntil`).
+        let revocationValidUntil: Date?
     }
 
     private let lock = NSLock()
@@ -181,7 +185,9 @@ public final class SecTrust: @unchecked Sendable, CustomStringConvertible {
                 code: errSecInternalError,
                 message: TrustErrorSubtype.invalid.message(summary: chain[0].summary ?? ""))
         }
-        return Outcome(result: resultType, chain: chain, failures: failures, report: report, verifyDate: time)
+        return Outcome(result: resultType, chain: chain, failures: failures, report: report, verifyDate: time,
+                       revocationCheckedForEveryCertificate: result.isRevocationCheckedForEveryCertificate,
+                       revocationValidUntil: result.revocationValidUntil)
     }
 }
 
@@ -193,6 +199,18 @@ extension SecTrust.Outcome {
             for failure in failures where failure.index == index { detail[failure.check.rawValue] = false }
             return detail
         }
+    }
+
+    /// SecTrustCopyResult's revocation keys, as Apple's SecPathBuilderReportResult sets them: only for a
+    /// trusted result whose every certificate below the top had its revocation checked,
+    /// `kSecTrustRevocationChecked` true and, when every answer used has a nextUpdate,
+    /// `kSecTrustRevocationValidUntilDate` the earliest of them. (Apple's false value is for an EV chain
+    /// whose revocation could not be checked; TrustCheck recognises no EV, so it never reports false.)
+    var revocationInfo: [CFString: Any] {
+        guard result.isTrusted, revocationCheckedForEveryCertificate else { return [:] }
+        var info: [CFString: Any] = [kSecTrustRevocationChecked: true]
+        if let revocationValidUntil { info[kSecTrustRevocationValidUntilDate] = revocationValidUntil }
+        return info
     }
 
     /// The CFError SecTrustEvaluateWithError reports; nil when trusted.

@@ -23,11 +23,14 @@ public let kSecTrustExtendedValidation: CFString = "TrustExtendedValidation"
 /// `kSecTrustOrganizationName` ("Organization"): Apple's SecTrustCopyResult key of an EV
 /// certificate's organization. Never present.
 public let kSecTrustOrganizationName: CFString = "Organization"
-/// `kSecTrustRevocationChecked` ("TrustRevocationChecked"): Apple's SecTrustCopyResult key, true when
-/// revocation was checked. Never present: TrustCheck fetches no revocation data.
+/// `kSecTrustRevocationChecked` ("TrustRevocationChecked"): Apple's SecTrustCopyResult key, true when the
+/// chain is trusted and the revocation status of every certificate below the anchor was established (not
+/// revoked) by the CRLs given with SecTrustSetCRLs or a stapled OCSP response (SecTrustSetOCSPResponse).
+/// Absent otherwise: nothing is fetched, and Apple's false (an EV chain not checked) has no counterpart here.
 public let kSecTrustRevocationChecked: CFString = "TrustRevocationChecked"
-/// `kSecTrustRevocationValidUntilDate` ("TrustExpirationDate"): Apple's SecTrustCopyResult key of
-/// the date the revocation answers expire. Never present.
+/// `kSecTrustRevocationValidUntilDate` ("TrustExpirationDate"): Apple's SecTrustCopyResult key of the
+/// earliest nextUpdate of the revocation answers used (CRLs, their delta CRLs, stapled OCSP responses), a
+/// date; present only beside ``kSecTrustRevocationChecked`` and when every answer used has a nextUpdate.
 public let kSecTrustRevocationValidUntilDate: CFString = "TrustExpirationDate"
 /// `kSecTrustCertificateTransparency` ("TrustCertificateTransparency"): Apple's SecTrustCopyResult
 /// key, true when the chain met the Certificate Transparency policy. Never present: no CT here.
@@ -221,15 +224,18 @@ public func SecTrustGetTrustResult(_ trust: SecTrust, _ result: UnsafeMutablePoi
 
 /// Evaluates if needed and returns `TrustResultValue` (NSNumber of the SecTrustResultType raw value),
 /// `TrustResultDetails` (one dictionary per chain certificate: failed check name → false) and
-/// `TrustEvaluationDate` (the verify date).
+/// `TrustEvaluationDate` (the verify date); for a trusted chain whose every certificate below the anchor had
+/// its revocation status established, also ``kSecTrustRevocationChecked`` (true) and, when every answer
+/// used has a nextUpdate, ``kSecTrustRevocationValidUntilDate`` (the earliest).
 @discardableResult
 public func SecTrustCopyResult(_ trust: SecTrust) -> CFDictionary? {
     let outcome = trust.evaluate()
-    return [
+    let result: [CFString: Any] = [
         kSecTrustResultValue: NSNumber(value: Int32(outcome.result.rawValue)),
         kSecTrustResultDetails: outcome.details,
         kSecTrustEvaluationDate: outcome.verifyDate,
     ]
+    return result.merging(outcome.revocationInfo) { first, _ in first }
 }
 
 /// Apple's iOS-style property list of failure descriptions: `[{type: "error", value: sentence}]`, nil when

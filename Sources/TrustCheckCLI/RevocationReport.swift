@@ -29,7 +29,8 @@ enum RevocationReport {
         ])
     }
 
-    private static func certificate(_ status: CertificateRevocationStatus) -> JSONValue {
+    /// One certificate's status: `{index, status, checked, sources, …, crls [...]}`.
+    static func certificate(_ status: CertificateRevocationStatus) -> JSONValue {
         var revocationTime: String?
         var reason: String?
         if case .revoked(let date, let why) = status.status {
@@ -43,25 +44,36 @@ enum RevocationReport {
             ("sources", .strings(status.sources.map(\.rawValue))),
             ("revocation_time", .string(revocationTime)),
             ("revocation_reason", .string(reason)),
+            ("valid_until", .string(status.validUntil.map(CertificateFormatting.timestamp))),
             ("reasons_covered", .string(status.reasonsCovered.description)),
             ("why", .string(status.why)),
             ("crls", .array(status.crls.map(crl))),
         ])
     }
 
-    private static func crl(_ assessment: CRLAssessment) -> JSONValue {
-        let (verdict, detail): (String, String?)
+    /// A CRL verdict's JSON name: used, not-applicable, unusable or not-signed-by-issuer.
+    static func verdictName(_ verdict: CRLAssessment.Verdict) -> String {
+        switch verdict {
+        case .used: return "used"
+        case .notApplicable: return "not-applicable"
+        case .unusable: return "unusable"
+        case .notSignedByIssuer: return "not-signed-by-issuer"
+        }
+    }
+
+    /// One CRL's assessment: `{crl, verdict, detail, signer, signer_validation, delta, notes}`.
+    static func crl(_ assessment: CRLAssessment) -> JSONValue {
+        let detail: String?
         switch assessment.verdict {
-        case .used(let reasons): (verdict, detail) = ("used", reasons.description)
-        case .notApplicable(let why): (verdict, detail) = ("not-applicable", why)
-        case .unusable(let why): (verdict, detail) = ("unusable", why)
-        case .notSignedByIssuer(let why): (verdict, detail) = ("not-signed-by-issuer", why)
+        case .used(let reasons): detail = reasons.description
+        case .notApplicable(let why), .unusable(let why), .notSignedByIssuer(let why): detail = why
         }
         return .object([
             ("crl", .string(assessment.crl)),
-            ("verdict", .string(verdict)),
+            ("verdict", .string(verdictName(assessment.verdict))),
             ("detail", .string(detail)),
             ("signer", .string(assessment.signer.map { $0.subjectSummary ?? $0.subject.rfc4514 })),
+            ("signer_validation", .string(assessment.signerValidation?.description)),
             ("delta", .string(assessment.delta)),
             ("notes", .strings(assessment.notes)),
         ])

@@ -103,15 +103,17 @@ struct VerifyCommand: Subcommand {
         verification_time, profile, policy, host, crls (how many were given), revocation {mode,
         unusable_crls_fail, requires_crl_number, certificates [{index, status (revoked|not-revoked|
         undetermined|not-checked), checked, sources [crl|stapled-ocsp], revocation_time, revocation_reason,
-        reasons_covered, why, crls [{crl, verdict (used|not-applicable|unusable|not-signed-by-issuer),
-        detail, signer, delta, notes}]}]}, ocsp [{file, status
+        valid_until, reasons_covered, why, crls [{crl, verdict (used|not-applicable|unusable|
+        not-signed-by-issuer), detail, signer, signer_validation, delta, notes}]}]}, ocsp [{file, status
         (good|revoked|unknown) or null, revocation_time, revocation_reason, this_update, next_update,
         responder, certificate_index, used (bool), problem, error_code}], paths_considered,
         signature_checks, policy_tree {inputs {user_initial_policy_set, initial_explicit_policy,
         initial_policy_mapping_inhibit, initial_any_policy_inhibit}, authorities_constrained_policy_set,
         user_constrained_policy_set, leaf_policies [{oid, cps_uris, user_notices}], explicit_policy_required,
         failure {reason, certificate_index, valid_policies, required_policies, required_by, message} or null}
-        (null under webpki), and with --explain the steps of the search as explain [{event, message, ...}].
+        (null under webpki), and with --explain the steps of the search as explain [{event, message, ...}]
+        (with revocation: crl_considered {subject, index, crl} per CRL and revocation_status {subject, index,
+        status} per certificate of each candidate path).
         'trustcheck help checks' lists every check and rule.
 
         Text output shows each certificate's days left, in colour on a terminal (green; yellow under 30

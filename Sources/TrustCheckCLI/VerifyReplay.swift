@@ -59,8 +59,13 @@ enum VerifyReplay {
             io.report([failure])
             return .usageOrInputError
         }
-        let settings = VerifyCommand.Settings(host: testcase.expectedPeerName?.value, time: prepared.time,
-                                              basicPolicy: testcase.policy == .basic, profile: prepared.profile)
+        // The revocation policy is the one the runner evaluates the vector under (its `revocation` field),
+        // so the report says the mode actually used; revocation lines show when the vector has something
+        // to check revocation with or sets a mode, as verify's --crl, --ocsp and --revocation do.
+        let settings = VerifyCommand.Settings(
+            host: testcase.expectedPeerName?.value, time: prepared.time, basicPolicy: testcase.policy == .basic,
+            profile: prepared.profile, revocation: prepared.evaluator.revocation,
+            showsRevocation: !testcase.crls.isEmpty || !testcase.ocspResponses.isEmpty || testcase.revocation != nil)
         let ocsp = testcase.ocspResponses.enumerated().map { index, der in
             OCSPInput(path: "\(name) ocsp_responses[\(index)]",
                       response: Result { () throws(OCSPParseError) in try OCSPResponse(der: der) })

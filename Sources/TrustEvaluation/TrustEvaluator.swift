@@ -90,10 +90,32 @@ public struct TrustEvaluator: Sendable {
         var accepted: (path: CandidatePath, score: PathScore)?
         var best: (path: CandidatePath, failures: [TrustFailure], score: PathScore)?
 
+        func revocationStatuses(for path: CandidatePath) -> [CertificateRevocationStatus] {
+            let context = PathContext(path: path, policy: effectivePolicies[0], time: time, anchors: anchors,
+                                      publicSuffixes: publicSuffixes, crls: crls, ocspResponses: ocspResponses,
+                                      revocation: environment)
+            return RevocationCheck.statuses(context).map(\.status)
+        }
+        // With something to check revocation with (or a requirement), the explanation narrates each
+        // candidate path's revocation processing: the statuses are recomputed from the work the check
+        // shares (signatures and signer verdicts are cached), so narrating changes no verdict.
+        let narratesRevocation = !crls.isEmpty || !ocspResponses.isEmpty || revocation.mode == .require
+        func narrateRevocation(of path: CandidatePath, to diagnostics: TrustDiagnostics) {
+            let certificates = path.certificates
+            for status in revocationStatuses(for: path) where certificates.indices.contains(status.index) {
+                let subject = certificates[status.index]
+                for assessment in status.crls {
+                    diagnostics(.crlConsidered(subject: subject, index: status.index, assessment: assessment))
+                }
+                diagnostics(.revocationStatus(subject: subject, status: status))
+            }
+        }
+
         diagnostics?(.evaluationStarted(leaf: leaf, at: time))
         builder.search(from: leaf) { path in
             let failures = Self.run(checks, on: path, time: time, anchors: anchors, publicSuffixes: publicSuffixes,
                                     crls: crls, ocspResponses: ocspResponses, revocation: environment)
+            if let diagnostics, narratesRevocation { narrateRevocation(of: path, to: diagnostics) }
             let score = PathScore(path: path, accepted: failures.isEmpty, time: time)
             if failures.isEmpty {
                 diagnostics?(.pathAccepted(length: path.elements.count))
@@ -111,14 +133,8 @@ public struct TrustEvaluator: Sendable {
         func ocspReports(for path: CandidatePath) -> [OCSPResponseReport] {
             ocspResponses.map { OCSPResponseReport.assess($0, path: path.certificates, at: time) }
         }
-        func revocationStatuses(for path: CandidatePath) -> [CertificateRevocationStatus] {
-            let context = PathContext(path: path, policy: effectivePolicies[0], time: time, anchors: anchors,
-                                      publicSuffixes: publicSuffixes, crls: crls, ocspResponses: ocspResponses,
-                                      revocation: environment)
-            return RevocationCheck.statuses(context).map(\.status)
-        }
-        func notes(for path: CandidatePath) -> [TrustNote] {
-            let notes = TrustNote.notes(presented: presented, path: path.certificates)
+        func notes(for path: CandidatePath, revocation: [CertificateRevocationStatus]) -> [TrustNote] {
+            let notes = TrustNote.notes(presented: presented, path: path.certificates, revocation: revocation)
             for note in notes { diagnostics?(.note(note)) }
             return notes
         }
@@ -130,13 +146,14 @@ public struct TrustEvaluator: Sendable {
             return effectivePolicies.lazy.compactMap { policy in policy.policyTree?.outcome(context(policy)) }.first
         }
         if let accepted {
-            let notes = notes(for: accepted.path)
+            let revocation = revocationStatuses(for: accepted.path)
+            let notes = notes(for: accepted.path, revocation: revocation)
             diagnostics?(.verdict(error: nil))
             var result = TrustEvaluationResult(
                 isTrusted: true, resultType: .unspecified, chain: accepted.path.elements, failures: [], error: nil,
                 verificationTime: time, isAnchored: true, pathsConsidered: builder.pathsVisited,
                 signatureChecks: builder.signatureChecks, notes: notes, ocspResponses: ocspReports(for: accepted.path),
-                revocation: revocationStatuses(for: accepted.path))
+                revocation: revocation)
             result.policyTree = policyTree(for: accepted.path)
             return result
         }
@@ -153,13 +170,14 @@ public struct TrustEvaluator: Sendable {
         let summaries = path.certificates.map { $0.subjectSummary ?? "" }
         let error = TrustError(failures: failures, summaries: summaries)
         let resultType: TrustResultType = failures.contains { $0.check.isFatal } ? .fatalTrustFailure : .recoverableTrustFailure
-        let notes = notes(for: path)
+        let revocation = revocationStatuses(for: path)
+        let notes = notes(for: path, revocation: revocation)
         diagnostics?(.verdict(error: error))
         var result = TrustEvaluationResult(
             isTrusted: false, resultType: resultType, chain: path.elements, failures: failures, error: error,
             verificationTime: time, isAnchored: path.isAnchored, pathsConsidered: builder.pathsVisited,
             signatureChecks: builder.signatureChecks, notes: notes, ocspResponses: ocspReports(for: path),
-            revocation: revocationStatuses(for: path))
+            revocation: revocation)
         result.policyTree = policyTree(for: path)
         return result
     }

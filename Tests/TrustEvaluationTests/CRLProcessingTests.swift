@@ -8,8 +8,20 @@ import TrustCertificates
 /// certificate's revocation status says — which CRLs were used for which reasons, by which signer, with
 /// which delta, and why the others were not — and the limits on nested CRL signer validation.
 @Suite struct CRLProcessingTests {
-    static func evaluate(_ file: String, _ name: String, revocation: RevocationPolicy? = nil,
-                         budget: SearchBudget = .default) throws -> TrustEvaluationResult
+    /// The vector's evaluator (its anchors, CRLs and revocation mode unless `revocation` says otherwise) and inputs.
+    struct Prepared {
+        let evaluator: TrustEvaluator
+        let leaf: Certificate
+        let intermediates: [Certificate]
+        let time: Date
+
+        func evaluate(diagnostics: TrustDiagnostics? = nil) -> TrustEvaluationResult {
+            evaluator.evaluate(leaf: leaf, intermediates: intermediates, at: time, diagnostics: diagnostics)
+        }
+    }
+
+    static func prepare(_ file: String, _ name: String, revocation: RevocationPolicy? = nil,
+                        budget: SearchBudget = .default) throws -> Prepared
     {
         let vector = try RecordedVector(file: file, name: name)
         func certificates(_ pems: [String]) throws -> [Certificate] {
@@ -20,8 +32,14 @@ import TrustCertificates
         let evaluator = TrustEvaluator(anchors: .only(CertificateStore(try certificates(vector.trusted))),
                                        policies: [.basicX509()], budget: budget, crls: crls, revocation: policy)
         let time = try #require(ISO8601DateFormatter().date(from: vector.time.replacingOccurrences(of: "+00:00", with: "Z")))
-        return evaluator.evaluate(leaf: try certificates([vector.peer])[0], intermediates: try certificates(vector.intermediates),
-                                  at: time)
+        return Prepared(evaluator: evaluator, leaf: try certificates([vector.peer])[0],
+                        intermediates: try certificates(vector.intermediates), time: time)
+    }
+
+    static func evaluate(_ file: String, _ name: String, revocation: RevocationPolicy? = nil,
+                         budget: SearchBudget = .default) throws -> TrustEvaluationResult
+    {
+        try prepare(file, name, revocation: revocation, budget: budget).evaluate()
     }
 
     @Test func separateSigningKeyIsNamedAsTheSigner() throws {

@@ -58,9 +58,12 @@ struct RevocationCheck: PathCheck {
         if ocsp != nil { sources.append(.stapledOCSP) }
         let assessments = outcome?.assessments ?? []
         let reasons = outcome?.reasons ?? []
+        // The answers used are current until the first of them expires; one without nextUpdate leaves it open.
+        let expirations = (outcome?.expirations ?? []) + (ocsp.map { [$0.singleResponse?.nextUpdate] } ?? [])
+        let validUntil = expirations.contains(nil) ? nil : expirations.compactMap { $0 }.min()
         func status(_ value: CertificateRevocationStatus.Status, why: String? = nil) -> CertificateRevocationStatus {
             CertificateRevocationStatus(index: index, status: value, sources: sources, reasonsCovered: reasons, why: why,
-                                        crls: assessments)
+                                        crls: assessments, validUntil: validUntil)
         }
         if let entry = outcome?.revoked {
             return Judged(status: status(.revoked(date: entry.revocationDate, reason: entry.reason)),

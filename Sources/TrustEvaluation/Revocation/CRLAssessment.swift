@@ -16,6 +16,24 @@ public struct CRLAssessment: Sendable, Hashable, CustomStringConvertible {
         case notSignedByIssuer(String)
     }
 
+    /// How the CRL's signer was found valid (RFC 5280 §6.3.3 (f)).
+    public enum SignerValidation: Sendable, Hashable, CustomStringConvertible {
+        /// It is on the certificate's path, above the certificate: the path's own validation covers it.
+        case onPath
+        /// Off the path: a nested evaluation found it a valid path to the path's anchor, its own
+        /// revocation status included.
+        case validatedToAnchor(Certificate)
+
+        /// "its signer is on the path", "its signer was validated to the anchor “Root”".
+        public var description: String {
+            switch self {
+            case .onPath: return "its signer is on the path"
+            case .validatedToAnchor(let anchor):
+                return "its signer was validated to the anchor \(TrustDiagnostic.quoted(anchor)), revocation included"
+            }
+        }
+    }
+
     /// "CRL of <issuer> issued <time>" (with "delta" for a delta CRL), or the unreadable CRL's file.
     public let crl: String
     /// The certificate whose key verified the CRL's signature and was validated; nil when none.
@@ -26,14 +44,19 @@ public struct CRLAssessment: Sendable, Hashable, CustomStringConvertible {
     public let delta: String?
     /// What else is worth saying (a delta CRL announced but not given, a delta not used and why).
     public let notes: [String]
+    /// How `signer` was found valid; nil when there is no signer or it was not (see `verdict`).
+    public let signerValidation: SignerValidation?
 
     /// An assessment of these values.
-    public init(crl: String, signer: Certificate?, verdict: Verdict, delta: String? = nil, notes: [String] = []) {
+    public init(crl: String, signer: Certificate?, verdict: Verdict, delta: String? = nil, notes: [String] = [],
+                signerValidation: SignerValidation? = nil)
+    {
         self.crl = crl
         self.signer = signer
         self.verdict = verdict
         self.delta = delta
         self.notes = notes
+        self.signerValidation = signerValidation
     }
 
     /// Whether the CRL was used.

@@ -33,6 +33,8 @@ struct CRLRevocationChecker {
         var revoked: RevokedCertificate?
         var reasons: ReasonFlags = []
         var assessments: [CRLAssessment] = []
+        /// The nextUpdate of every CRL used (complete and delta), nil for one that has none.
+        var expirations: [Date?] = []
         /// Why the CRLs establish nothing, when they do not.
         var problem: String?
         /// Where each CRL's assessment is in `assessments`, by the CRL's SHA-256.
@@ -152,15 +154,17 @@ struct CRLRevocationChecker {
         }
         // (f)-(g) signer.
         let signer: Certificate
+        let validation: CRLAssessment.SignerValidation
         switch CRLSignerValidation(checker: self, index: index).signer(of: crl) {
-        case .validated(let found): signer = found
+        case .validated(let found, let how): (signer, validation) = (found, how)
         case .notSigned(let why): return record(.notSignedByIssuer(why))
         case .cycle(let found): return record(.notApplicable("signed by \(TrustDiagnostic.quoted(found)), whose own status it cannot vouch for"), signer: found)
         case .invalid(let why, let found): return record(.unusable(why), signer: found)
         }
         // (a) and the CRL's own rules.
         if let why = unusable(crl, complete: true).first {
-            return record(.unusable(why), signer: signer)
+            return outcome.record(CRLAssessment(crl: name, signer: signer, verdict: .unusable(why),
+                                                signerValidation: validation), for: crl)
         }
         // (c), (h) delta.
         var notes: [String] = []
@@ -177,10 +181,11 @@ struct CRLRevocationChecker {
         }
         if entry?.reason == .removeFromCRL { entry = nil }
         outcome.reasons.formUnion(interim)
+        outcome.expirations += [crl.nextUpdate] + (delta.map { [$0.nextUpdate] } ?? [])
         if let entry { outcome.revoked = entry }
         outcome.record(CRLAssessment(
             crl: name, signer: signer, verdict: .used(reasons: interim),
-            delta: delta.map(Self.label), notes: notes),
+            delta: delta.map(Self.label), notes: notes, signerValidation: validation),
             for: crl)
     }
 
@@ -249,8 +254,14 @@ struct CRLRevocationChecker {
                 continue
             }
             let deltaScope = delta.issuingDistributionPoint?.value
-            guard delta.issuingDistributionPoint == nil ? scope == nil : deltaScope == scope else { continue }
-            guard delta.authorityKeyIdentifier == crl.authorityKeyIdentifier else { continue }
+            guard delta.issuingDistributionPoint == nil ? scope == nil : deltaScope == scope else {
+                notes.append("\(name): its issuingDistributionPoint scope is not the complete CRL's")
+                continue
+            }
+            guard delta.authorityKeyIdentifier == crl.authorityKeyIdentifier else {
+                notes.append("\(name): its authorityKeyIdentifier is not the complete CRL's")
+                continue
+            }
             guard let number = crl.number, base <= number, let own = delta.number, number < own else {
                 notes.append("\(name): base CRL number \(base) does not fit the complete CRL's \(crl.number?.description ?? "missing") number")
                 continue

@@ -18,7 +18,7 @@ struct CRLSignerValidation {
     let index: Int
 
     enum Result {
-        case validated(Certificate)
+        case validated(Certificate, CRLAssessment.SignerValidation)
         /// No certificate with the issuer's name and a key that verifies.
         case notSigned(String)
         /// Signed by a certificate whose validation is under way further up.
@@ -58,10 +58,10 @@ struct CRLSignerValidation {
             }
             // On the path above the certificate: validated by this very evaluation.
             if above.contains(where: { $0.subject.normalized == signer.subject.normalized && $0.spkiSHA256 == signer.spkiSHA256 }) {
-                return .validated(signer)
+                return .validated(signer, .onPath)
             }
             switch validate(signer) {
-            case .valid: return .validated(signer)
+            case .valid: return .validated(signer, .validatedToAnchor(checker.path[checker.path.count - 1]))
             case .inProgress: return .cycle(signer)
             case .invalid(let why): problems.append(why)
             }

@@ -36,10 +36,14 @@ public struct CertificateRevocationStatus: Sendable, Hashable, CustomStringConve
     public let why: String?
     /// Every CRL considered, with what became of it, in the order considered.
     public let crls: [CRLAssessment]
+    /// Until when the answers used stay current: the earliest nextUpdate of the used CRLs (and their
+    /// delta CRLs) and of the used stapled OCSP response. Nil when nothing was used, or when one of the
+    /// answers used has no nextUpdate (it says nothing about when newer information is due).
+    public let validUntil: Date?
 
     /// A status of these values.
     public init(index: Int, status: Status, sources: [Source], reasonsCovered: ReasonFlags, why: String?,
-                crls: [CRLAssessment])
+                crls: [CRLAssessment], validUntil: Date? = nil)
     {
         self.index = index
         self.status = status
@@ -47,6 +51,7 @@ public struct CertificateRevocationStatus: Sendable, Hashable, CustomStringConve
         self.reasonsCovered = reasonsCovered
         self.why = why
         self.crls = crls
+        self.validUntil = validUntil
     }
 
     /// Whether anything answered for the certificate (revoked or not revoked).
@@ -68,14 +73,17 @@ public struct CertificateRevocationStatus: Sendable, Hashable, CustomStringConve
     }
 
     /// "[0] not revoked (CRL)", "[1] undetermined: …".
-    public var description: String {
+    public var description: String { "[\(index)] " + summary }
+
+    /// The status without the position: "not revoked (CRL)", "undetermined: …".
+    public var summary: String {
         let by = sources.isEmpty ? "" : " (" + sources.map { $0 == .crl ? "CRL" : "stapled OCSP" }.joined(separator: ", ") + ")"
         switch status {
         case .revoked(let date, let reason):
-            return "[\(index)] revoked \(RFC3339.string(date)), " + (reason.map { "reason \($0)" } ?? "no reason given") + by
-        case .notRevoked: return "[\(index)] not revoked" + by
-        case .undetermined: return "[\(index)] undetermined" + by + (why.map { ": " + $0 } ?? "")
-        case .notChecked: return "[\(index)] not checked" + (why.map { ": " + $0 } ?? "")
+            return "revoked \(RFC3339.string(date)), " + (reason.map { "reason \($0)" } ?? "no reason given") + by
+        case .notRevoked: return "not revoked" + by
+        case .undetermined: return "undetermined" + by + (why.map { ": " + $0 } ?? "")
+        case .notChecked: return "not checked" + (why.map { ": " + $0 } ?? "")
         }
     }
 }
