@@ -69,7 +69,7 @@ let package = Package(
             name: "PinningReportsTests", dependencies: ["PinningReports", "Pinning", "TrustEvaluation", "TrustCertificates"]),
         .testTarget(
             name: "TrustConformanceTests", dependencies: ["TrustConformance", "TrustEvaluation", "Pinning"],
-            exclude: ["limbo-expectations.json"]),
+            exclude: ["limbo-expectations.json", "pkits-expectations.json"]),
         .testTarget(
             name: "TLSClientTests",
             dependencies: ["TLSClient", "GnuTLSBridge", "Pinning", "TrustEvaluation", "TrustCertificates", "SecTrustCompat"],

@@ -13,6 +13,7 @@ public enum TrustCheckCommand: Sendable {
         ShowCommand.self,
         ConnectCommand.self,
         LimboCommand.self,
+        PKITSCommand.self,
         VersionCommand.self,
     ]
 

@@ -11,7 +11,7 @@ struct VerifyCommand: Subcommand {
         trustcheck [verify] CHAIN... [--anchors PATH]... [--host NAME] [--at TIME] [--system-anchors]
                    [--system-store PATH] [--policy ssl|basic] [--profile apple|webpki|rfc5280] [--crl PATH]... [--ocsp FILE]...
                    [--policy-oid OID]... [--require-explicit-policy] [--inhibit-policy-mapping] [--inhibit-any-policy]
-                   [--accept-noncritical-policy-constraints] [--revocation soft|require] [--allow-unusable-crls]
+                   [--accept-noncritical-policy-constraints] [--accept-noncritical-basic-constraints] [--revocation soft|require] [--allow-unusable-crls]
                    [--allow-crl-without-number] [--pin PIN]... [--pin-config FILE] [--report-only] [--explain] [--json]
         trustcheck verify --replay VECTOR [--explain] [--json]
         """
@@ -31,6 +31,8 @@ struct VerifyCommand: Subcommand {
         .flag("--inhibit-any-policy", "rfc5280: anyPolicy in a certificate matches nothing (initial-any-policy-inhibit)"),
         .flag("--accept-noncritical-policy-constraints",
               "rfc5280: process a non-critical policyConstraints (RFC 5280 §6.1) instead of refusing it (§4.2.1.11)"),
+        .flag("--accept-noncritical-basic-constraints",
+              "rfc5280: read a CA's non-critical basicConstraints (RFC 5280 §6.1) instead of refusing it (§4.2.1.9)"),
         .value("--revocation", "soft|require", "soft (default): report what is not established; require: fail it (-67635)"),
         .flag("--allow-unusable-crls", "soft: a certificate whose CRLs are all unusable is reported, not failed"),
         .flag("--allow-crl-without-number", "use complete CRLs that have no CRLNumber (or a critical one)"),
@@ -87,7 +89,8 @@ struct VerifyCommand: Subcommand {
         --inhibit-any-policy the initial-* inputs. As RFC 5280 §6.1.5 (g) says, --policy-oid alone only
         narrows the user-constrained policy set reported; add --require-explicit-policy to fail a path
         valid for none of them. A non-critical policyConstraints fails the rfc5280 profile (x509-limbo,
-        §4.2.1.11) unless --accept-noncritical-policy-constraints. The text output of rfc5280 shows a
+        §4.2.1.11) unless --accept-noncritical-policy-constraints, a CA's non-critical basicConstraints
+        (§4.2.1.9) unless --accept-noncritical-basic-constraints. The text output of rfc5280 shows a
         policies line; --json has policy_tree (below).
 
         --json prints an object with: trusted (bool), result (Apple's SecTrustResultType name),
@@ -144,6 +147,7 @@ struct VerifyCommand: Subcommand {
         var profile: TrustProfile
         var certificatePolicies = CertificatePolicyInputs()
         var acceptsNonCriticalPolicyConstraints = false
+        var acceptsNonCriticalBasicConstraints = false
         var revocation: RevocationPolicy = .soft
         /// Whether revocation lines belong in the text: CRLs, responses or a revocation mode were given.
         var showsRevocation = false
@@ -202,6 +206,7 @@ struct VerifyCommand: Subcommand {
             : TrustPolicy.ssl(server: true, hostname: settings.host, profile: settings.profile)
         policy.certificatePolicies = settings.certificatePolicies
         policy.acceptsNonCriticalPolicyConstraints = settings.acceptsNonCriticalPolicyConstraints
+        policy.acceptsNonCriticalBasicConstraints = settings.acceptsNonCriticalBasicConstraints
         var evaluator = TrustEvaluator(anchors: anchors, policies: [policy], revocation: settings.revocation)
         evaluator.crls = crls
         evaluator.ocspResponses = OCSPInput.responses(ocsp)
@@ -291,7 +296,8 @@ struct VerifyCommand: Subcommand {
     }
 
     static let policyInputOptions = ["--policy-oid", "--require-explicit-policy", "--inhibit-policy-mapping",
-                                     "--inhibit-any-policy", "--accept-noncritical-policy-constraints"]
+                                     "--inhibit-any-policy", "--accept-noncritical-policy-constraints",
+                                     "--accept-noncritical-basic-constraints"]
 
     /// The RFC 5280 policy inputs, which only the rfc5280 profile takes: Apple's tree has fixed inputs and
     /// webpki runs none, so giving them there would silently change nothing.
@@ -315,6 +321,7 @@ struct VerifyCommand: Subcommand {
             initialPolicyMappingInhibit: arguments.has("--inhibit-policy-mapping"),
             initialAnyPolicyInhibit: arguments.has("--inhibit-any-policy"))
         settings.acceptsNonCriticalPolicyConstraints = arguments.has("--accept-noncritical-policy-constraints")
+        settings.acceptsNonCriticalBasicConstraints = arguments.has("--accept-noncritical-basic-constraints")
     }
 
     /// A dotted OID (first arc 0-2, at least two arcs, decimal arcs without leading zeros), or "anyPolicy".

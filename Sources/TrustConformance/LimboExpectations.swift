@@ -77,7 +77,12 @@ public struct LimboExpectations: Codable, Sendable, Hashable {
 
     /// Compares results with the list. `results` and `testcases` are paired by id.
     public func compare(testcases: [LimboTestcase], results: [LimboResult]) -> Comparison {
-        let expected = Dictionary(testcases.map { ($0.id, $0.expectedResult) }, uniquingKeysWith: { first, _ in first })
+        compare(expected: Self.expectedResults(testcases), results: results)
+    }
+
+    /// Compares results with the list, given each case's expected result by id (suites in other
+    /// formats, such as PKITS).
+    public func compare(expected: [String: LimboTestcase.ExpectedResult], results: [LimboResult]) -> Comparison {
         var newMismatches: [Mismatch] = []
         var fixed: [String] = []
         var seen = Set<String>()
@@ -103,7 +108,14 @@ public struct LimboExpectations: Codable, Sendable, Hashable {
                                  previous: LimboExpectations = LimboExpectations(),
                                  keepNotRun: Bool = false) -> LimboExpectations
     {
-        let expected = Dictionary(testcases.map { ($0.id, $0.expectedResult) }, uniquingKeysWith: { first, _ in first })
+        recording(expected: expectedResults(testcases), results: results, previous: previous, keepNotRun: keepNotRun)
+    }
+
+    /// The list as these results make it, given each case's expected result by id.
+    public static func recording(expected: [String: LimboTestcase.ExpectedResult], results: [LimboResult],
+                                 previous: LimboExpectations = LimboExpectations(),
+                                 keepNotRun: Bool = false) -> LimboExpectations
+    {
         var recorded = LimboExpectations()
         var seen = Set<String>()
         for result in results {
@@ -117,5 +129,10 @@ public struct LimboExpectations: Codable, Sendable, Hashable {
             for (id, entry) in previous.cases where !seen.contains(id) { recorded.cases[id] = entry }
         }
         return recorded
+    }
+
+    /// Each case's expected result by id (the first, should an id repeat).
+    static func expectedResults(_ testcases: [LimboTestcase]) -> [String: LimboTestcase.ExpectedResult] {
+        Dictionary(testcases.map { ($0.id, $0.expectedResult) }, uniquingKeysWith: { first, _ in first })
     }
 }

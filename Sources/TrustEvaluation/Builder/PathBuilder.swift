@@ -164,14 +164,22 @@ struct PathBuilder {
 
     /// A verdict this search or the shared cache already has; nil when only a check can tell.
     private func knownVerdict(_ certificate: Certificate, issuedBy issuer: Certificate) -> Bool? {
-        signatureCache[SignaturePair(certificate, issuer)] ?? sharedSignatures?.cachedVerdict(certificate, by: issuer)
+        if let known = signatureCache[SignaturePair(certificate, issuer)] { return known }
+        return issuer.publicKey.inheritsDSAParameters ? nil : sharedSignatures?.cachedVerdict(certificate, by: issuer)
     }
 
     private mutating func verifies(_ certificate: Certificate, issuedBy issuer: Certificate) -> Bool {
         let pair = SignaturePair(certificate, issuer)
         if let known = signatureCache[pair] { return known }
         let valid: Bool
-        if let shared = sharedSignatures?.cachedVerdict(certificate, by: issuer) {
+        if issuer.publicKey.inheritsDSAParameters {
+            // Never shared: the verdict depends on the parameters the path above the issuer supplies, which
+            // the shared cache's key (the issuer's SPKI as written) does not capture.
+            signatureChecks += 1
+            let inherited = inheritedDSAKeys(of: issuer)
+            signatureChecks += inherited.signatureChecks
+            valid = inherited.keys.contains { certificate.isSigned(byKey: $0) }
+        } else if let shared = sharedSignatures?.cachedVerdict(certificate, by: issuer) {
             valid = shared  // an earlier evaluation's real check of the same bytes: not counted against the budget
         } else {
             signatureChecks += 1

@@ -131,7 +131,7 @@ public enum CheckName: String, Sendable, CaseIterable, Codable, CustomStringConv
         switch self {
         case .sslHostname: return "the leaf's subjectAltName does not cover the host asked for (the CN is never used)"
         case .temporalValidity: return "the evaluation time is before notBefore or after notAfter of a certificate, anchor included"
-        case .weakKeySize: return "a key is broken: RSA < 1024, EC < 160 bits, DSA, or a key no key pair can have (fatal)"
+        case .weakKeySize: return "a key is broken: RSA < 1024, EC < 160 bits, DSA (under rfc5280: DSA < 1024 bits or without parameters to inherit), or a key no key pair can have (fatal)"
         case .weakSignature: return "a certificate not signed by itself is signed with MD2, MD4 or MD5 (fatal)"
         case .keySize: return "a key is below the policy's minimum (SSL server: RSA 2048, EC 256; webpki: CABF algorithms)"
         case .signatureHashAlgorithms: return "the SSL server policy refuses SHA-1 (or worse) below a self-signed certificate"

@@ -33,12 +33,19 @@ public struct TrustPolicy: Sendable, Hashable {
     /// and §4.2.1.11 ("Conforming CAs MUST mark this extension as critical") do, although §6.1 reads it
     /// either way. Only the rfc5280 profile reads this.
     public var acceptsNonCriticalPolicyConstraints: Bool
+    /// Plain RFC 5280 §6.1 for a CA whose basicConstraints is not critical: read it like a critical one.
+    /// By default (false) the rfc5280 profile refuses it, as §4.2.1.9 ("Conforming CAs MUST mark the
+    /// extension as critical" in CA certificates) and x509-limbo (rfc5280::root-non-critical-basic-constraints)
+    /// do, although §6.1.4 (k) only asks that cA be true; NIST PKITS 4.6.4 expects §6.1's answer. Only
+    /// the rfc5280 profile reads this.
+    public var acceptsNonCriticalBasicConstraints: Bool
 
     /// A policy of `kind` under `profile`; the other requirements default to none.
     public init(
         kind: Kind, profile: TrustProfile = .apple, peerNames: [PeerName] = [],
         requiredExtendedKeyUsages: [String] = [], requiredKeyUsage: KeyUsage = [], maximumIntermediates: Int? = nil,
-        certificatePolicies: CertificatePolicyInputs = CertificatePolicyInputs(), acceptsNonCriticalPolicyConstraints: Bool = false
+        certificatePolicies: CertificatePolicyInputs = CertificatePolicyInputs(), acceptsNonCriticalPolicyConstraints: Bool = false,
+        acceptsNonCriticalBasicConstraints: Bool = false
     ) {
         self.kind = kind
         self.profile = profile
@@ -48,6 +55,7 @@ public struct TrustPolicy: Sendable, Hashable {
         self.maximumIntermediates = maximumIntermediates
         self.certificatePolicies = certificatePolicies
         self.acceptsNonCriticalPolicyConstraints = acceptsNonCriticalPolicyConstraints
+        self.acceptsNonCriticalBasicConstraints = acceptsNonCriticalBasicConstraints
     }
 
     /// SecPolicyCreateSSL(server, hostname).

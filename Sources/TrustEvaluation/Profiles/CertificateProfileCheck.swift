@@ -9,6 +9,8 @@ struct CertificateProfileCheck: PathCheck {
     let profile: TrustProfile
     /// The plain §6.1 answer for a non-critical policyConstraints (`TrustPolicy.acceptsNonCriticalPolicyConstraints`).
     var policyConstraintsMayBeNonCritical = false
+    /// The plain §6.1 answer for a CA's non-critical basicConstraints (`TrustPolicy.acceptsNonCriticalBasicConstraints`).
+    var basicConstraintsMayBeNonCritical = false
 
     /// The CA/Browser Forum rules apply as well as RFC 5280's.
     private var webPKI: Bool { profile == .webpki }
@@ -118,7 +120,7 @@ struct CertificateProfileCheck: PathCheck {
                                 into problems: inout [(CheckName, TrustFailure.Context)])
     {
         func binds(_ rule: ProfileRule) -> Bool { rule.binds(isAnchor: isAnchor, webPKI: webPKI) }
-        if binds(.criticalBasicConstraints), let constraints = certificate.basicConstraints, !constraints.critical {
+        if binds(.criticalBasicConstraints), !basicConstraintsMayBeNonCritical, let constraints = certificate.basicConstraints, !constraints.critical {
             problems.append((.basicConstraints, .note("CA basicConstraints must be critical")))
         }
         if let constraints = certificate.nameConstraints {
