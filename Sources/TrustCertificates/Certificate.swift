@@ -4,7 +4,7 @@ internal import GnuTLSBridge
 /// An X.509 certificate parsed once, at creation, into immutable values.
 ///
 /// TrustCheck's own DER reader decodes the whole certificate (`CertificateFields`: names, validity with
-/// dates before 1970, extensions, the key's SPKI); GnuTLS imports the public key once, to check
+/// dates before 1970, every extension the model or a profile reads, the key's SPKI); GnuTLS imports the public key once, to check
 /// signatures. Text renderings (names, SHA-1) are made on first use. Equality is DER byte equality, as
 /// Apple's `CFEqual` on SecCertificate.
 public final class Certificate: Sendable, Hashable, CustomStringConvertible {
@@ -59,6 +59,19 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
     public let authorityKeyIdentifierFields: DecodedExtension<AuthorityKeyIdentifier>?
     /// The authorityInfoAccess descriptions; nil when the extension is absent.
     public let authorityInfoAccess: DecodedExtension<[AccessDescription]>?
+    /// policyMappings (RFC 5280 §4.2.1.5), read by the policy tree; nil when the extension is absent.
+    public let policyMappings: DecodedExtension<PolicyMappings>?
+    /// policyConstraints (§4.2.1.11), read by the policy tree; nil when the extension is absent.
+    public let policyConstraints: DecodedExtension<PolicyConstraints>?
+    /// inhibitAnyPolicy (§4.2.1.14), read by the policy tree; nil when the extension is absent.
+    public let inhibitAnyPolicy: DecodedExtension<InhibitAnyPolicy>?
+    /// cRLDistributionPoints (§4.2.1.13), read by revocation checking; nil when the extension is absent.
+    public let crlDistributionPoints: DecodedExtension<[DistributionPoint]>?
+    /// freshestCRL (§4.2.1.15): where the delta CRLs are; nil when the extension is absent.
+    public let freshestCRL: DecodedExtension<[DistributionPoint]>?
+    /// The issuer's names for §6.3.3's implicit distribution point: the issuer field as a
+    /// directoryName, then the issuerAltName entries (an unreadable issuerAltName adds none).
+    public let issuerNames: [GeneralName]
     /// Known extensions that could not be decoded, by OID, with the reason; such an extension's
     /// property above is nil.
     public let unparseableExtensions: [String: String]
@@ -106,30 +119,17 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
         subjectKeyIdentifier = fields.subjectKeyIdentifier
         authorityKeyIdentifier = fields.authorityKeyIdentifier
         policies = fields.policies
-        var unparseable = fields.unparseableExtensions
-        // A duplicated extension is decoded from its first copy.
-        func decoded<T>(_ oid: String, _ decode: (CertificateExtension) throws -> T) -> T? {
-            guard let found = extensions.first(where: { $0.oid == oid }) else { return nil }
-            do { return try decode(found) } catch {
-                unparseable[oid] = "\(error)"
-                return nil
-            }
-        }
-        subjectAlternativeNames = decoded(ExtensionOID.subjectAltName) { try GeneralName.names(der: $0.value) }
-        nameConstraints = decoded(ExtensionOID.nameConstraints) {
-            try NameConstraints(der: $0.value, critical: $0.critical)
-        }
-        unparseableExtensions = unparseable
-        // Profile values: a malformed one is the profile rule's finding, not an unparseable extension.
-        func profileValue<T>(_ oid: String, _ decode: (CertificateExtension) throws -> T) -> DecodedExtension<T>? {
-            extensions.first { $0.oid == oid }.map { found in DecodedExtension { try decode(found) } }
-        }
-        authorityKeyIdentifierFields = profileValue(ExtensionOID.authorityKeyIdentifier) {
-            try AuthorityKeyIdentifier(der: $0.value)
-        }
-        authorityInfoAccess = profileValue(ExtensionOID.authorityInfoAccess) {
-            try AccessDescription.descriptions(der: $0.value)
-        }
+        subjectAlternativeNames = fields.subjectAlternativeNames
+        nameConstraints = fields.nameConstraints
+        unparseableExtensions = fields.unparseableExtensions
+        authorityKeyIdentifierFields = fields.authorityKeyIdentifierFields
+        authorityInfoAccess = fields.authorityInfoAccess
+        policyMappings = fields.policyMappings
+        policyConstraints = fields.policyConstraints
+        inhibitAnyPolicy = fields.inhibitAnyPolicy
+        crlDistributionPoints = fields.crlDistributionPoints
+        freshestCRL = fields.freshestCRL
+        issuerNames = [.directoryName(issuer)] + fields.issuerAlternativeNames
     }
 
     /// The DER of the first Certificate SEQUENCE in `input` (its tag, length and content, without

@@ -5,6 +5,8 @@ internal import GnuTLSBridge
 /// (RFC 5280 §4.1): GnuTLS is left only the public key (import and signature checks) and, on request,
 /// the text of names. Known extensions are decoded one by one; one that does not decode is recorded in
 /// `unparseableExtensions` with the reason, so a check can fail closed on it without losing the rest.
+/// The profile values (the policy tree's, revocation's, AKI and AIA) are decoded here too, once, into
+/// `DecodedExtension`s: a malformed one is kept as `.malformed` for the rule that reads it.
 struct CertificateFields {
     var version = 1
     var serial: [UInt8] = []
@@ -24,7 +26,18 @@ struct CertificateFields {
     var subjectKeyIdentifier: [UInt8]?
     var authorityKeyIdentifier: [UInt8]?
     var policies: [CertificatePolicy]?
+    var subjectAlternativeNames: [GeneralName]?
+    var nameConstraints: NameConstraints?
     var unparseableExtensions: [String: String] = [:]
+    var authorityKeyIdentifierFields: DecodedExtension<AuthorityKeyIdentifier>?
+    var authorityInfoAccess: DecodedExtension<[AccessDescription]>?
+    var policyMappings: DecodedExtension<PolicyMappings>?
+    var policyConstraints: DecodedExtension<PolicyConstraints>?
+    var inhibitAnyPolicy: DecodedExtension<InhibitAnyPolicy>?
+    var crlDistributionPoints: DecodedExtension<[DistributionPoint]>?
+    var freshestCRL: DecodedExtension<[DistributionPoint]>?
+    /// issuerAltName's entries; empty when absent or unreadable (§6.3.3's implicit point adds none then).
+    var issuerAlternativeNames: [GeneralName] = []
 
     /// Reads a whole DER Certificate: SEQUENCE { tbsCertificate, signatureAlgorithm, signatureValue }.
     /// Throws on anything that is not a well-formed certificate (as GnuTLS refused at import): a
@@ -77,6 +90,7 @@ struct CertificateFields {
         }
         guard fields.isAtEnd else { throw DERError.unexpected("nothing after the extensions of a TBSCertificate") }
         decodeKnownExtensions()
+        decodeProfileValues()
     }
 
     /// The algorithm's dotted OID and GnuTLS's number for it (RSA-PSS by the hash in its parameters).
@@ -113,6 +127,27 @@ struct CertificateFields {
             try AuthorityKeyIdentifier(der: $0.value).keyIdentifier
         } ?? nil
         policies = decode(ExtensionOID.certificatePolicies) { try CertificatePolicy.policies(der: $0.value) }
+        subjectAlternativeNames = decode(ExtensionOID.subjectAltName) { try GeneralName.names(der: $0.value) }
+        nameConstraints = decode(ExtensionOID.nameConstraints) { try NameConstraints(der: $0.value, critical: $0.critical) }
+    }
+
+    /// Decodes the profile values, each from its first occurrence: a malformed one is the finding of the
+    /// rule that reads it (the policy tree, revocation checking, a profile's AKI or AIA rule), not an
+    /// unparseable extension, so a profile that never reads it does not refuse the certificate.
+    private mutating func decodeProfileValues() {
+        authorityKeyIdentifierFields = profileValue(ExtensionOID.authorityKeyIdentifier) { try AuthorityKeyIdentifier(der: $0) }
+        authorityInfoAccess = profileValue(ExtensionOID.authorityInfoAccess) { try AccessDescription.descriptions(der: $0) }
+        policyMappings = profileValue(ExtensionOID.policyMappings) { try PolicyMappings(der: $0) }
+        policyConstraints = profileValue(ExtensionOID.policyConstraints) { try PolicyConstraints(der: $0) }
+        inhibitAnyPolicy = profileValue(ExtensionOID.inhibitAnyPolicy) { try InhibitAnyPolicy(der: $0) }
+        crlDistributionPoints = profileValue(ExtensionOID.crlDistributionPoints) { try DistributionPoint.points(der: $0) }
+        freshestCRL = profileValue(CRLExtensionOID.freshestCRL) { try DistributionPoint.points(der: $0) }
+        issuerAlternativeNames = extensions.first { $0.oid == ExtensionOID.issuerAltName }
+            .flatMap { try? GeneralName.names(der: $0.value) } ?? []
+    }
+
+    private func profileValue<T>(_ oid: String, _ decode: ([UInt8]) throws -> T) -> DecodedExtension<T>? {
+        extensions.first { $0.oid == oid }.map { found in DecodedExtension { try decode(found.value) } }
     }
 
     private mutating func decode<T>(_ oid: String, _ body: (CertificateExtension) throws -> T) -> T? {

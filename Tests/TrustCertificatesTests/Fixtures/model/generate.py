@@ -2,7 +2,9 @@
 """Writes the TrustCertificatesTests model fixtures into this directory: `python3 generate.py`.
 
 Certificates whose authorityKeyIdentifier and authorityInfoAccess take each form the model decodes
-(well formed, with optional fields, malformed), a second CA whose key signed nothing here, and a CRL
+(well formed, with optional fields, malformed), certificates with the policy tree's and revocation's
+extensions (policyMappings, policyConstraints, inhibitAnyPolicy, cRLDistributionPoints, freshestCRL,
+issuerAltName) well formed and malformed, a second CA whose key signed nothing here, and a CRL
 signed by the CA. Keys are derived deterministically (EC P-256 from fixed scalars) and dates are
 fixed, so the fixtures do not depend on the day they are generated; ECDSA signatures are randomised,
 so regenerating changes the signature bytes but nothing the tests read.
@@ -46,14 +48,15 @@ def ca(cn, private_key, serial):
     return builder.sign(private_key, hashes.SHA256())
 
 
-def leaf(filename, serial, extensions):
+def leaf(filename, serial, extensions, critical=()):
+    """A leaf of the Model CA with these extensions, non-critical unless their OID is in `critical`."""
     builder = (
         x509.CertificateBuilder().subject_name(name(filename)).issuer_name(name("Model CA"))
         .public_key(LEAF_KEY.public_key()).serial_number(serial)
         .not_valid_before(NOT_BEFORE).not_valid_after(NOT_AFTER)
     )
     for extension in extensions:
-        builder = builder.add_extension(extension, critical=False)
+        builder = builder.add_extension(extension, critical=extension.oid in critical)
     write(filename, builder.sign(CA_KEY, hashes.SHA256()))
 
 
@@ -85,6 +88,26 @@ leaf("aia-empty", 14, [raw(ExtensionOID.AUTHORITY_INFORMATION_ACCESS, [0x30, 0x0
 leaf("aia-unknown-location", 15, [raw(ExtensionOID.AUTHORITY_INFORMATION_ACCESS,
     [0x30, 0x0F, 0x30, 0x0D, 0x06, 0x08, 0x2B, 0x06, 0x01, 0x05, 0x05, 0x07, 0x30, 0x02, 0x89, 0x01, 0x00])])
 leaf("no-aki-no-aia", 16, [])
+DP = x509.DistributionPoint
+leaf("policy-and-revocation-extensions", 17, [
+    # SEQUENCE { SEQUENCE { 1.2.3, 1.2.4 } } (cryptography has no PolicyMappings builder).
+    raw(ExtensionOID.POLICY_MAPPINGS, [0x30, 0x0A, 0x30, 0x08, 0x06, 0x02, 0x2A, 0x03, 0x06, 0x02, 0x2A, 0x04]),
+    x509.PolicyConstraints(require_explicit_policy=0, inhibit_policy_mapping=2),
+    x509.InhibitAnyPolicy(1),
+    x509.CRLDistributionPoints([DP([URI("http://crl.example.test/ca.crl")], None, None, None)]),
+    x509.FreshestCRL([DP([URI("http://crl.example.test/delta.crl")], None, None, None)]),
+    x509.IssuerAlternativeName([URI("http://ca.example.test")]),
+], critical={ExtensionOID.POLICY_CONSTRAINTS, ExtensionOID.INHIBIT_ANY_POLICY})
+# Each extension an empty SEQUENCE (or, for inhibitAnyPolicy, an OCTET STRING): none is its syntax.
+# policyMappings and cRLDistributionPoints are critical: a malformed critical one must still fail closed.
+leaf("policy-and-revocation-extensions-malformed", 18, [
+    raw(ExtensionOID.POLICY_MAPPINGS, [0x30, 0x00]),
+    raw(ExtensionOID.POLICY_CONSTRAINTS, [0x30, 0x00]),
+    raw(ExtensionOID.INHIBIT_ANY_POLICY, [0x04, 0x01, 0x00]),
+    raw(ExtensionOID.CRL_DISTRIBUTION_POINTS, [0x30, 0x00]),
+    raw(ExtensionOID.FRESHEST_CRL, [0x30, 0x00]),
+    raw(ExtensionOID.ISSUER_ALTERNATIVE_NAME, [0x30, 0x01]),
+], critical={ExtensionOID.POLICY_MAPPINGS, ExtensionOID.CRL_DISTRIBUTION_POINTS})
 
 crl = (
     x509.CertificateRevocationListBuilder().issuer_name(name("Model CA"))
