@@ -21,7 +21,7 @@ import TrustCertificates
     }
 
     static func prepare(_ file: String, _ name: String, revocation: RevocationPolicy? = nil,
-                        budget: SearchBudget = .default) throws -> Prepared
+                        budget: SearchBudget = .default, profile: TrustProfile = .apple) throws -> Prepared
     {
         let vector = try RecordedVector(file: file, name: name)
         func certificates(_ pems: [String]) throws -> [Certificate] {
@@ -30,16 +30,16 @@ import TrustCertificates
         let crls = try vector.crls.flatMap { try CRLLoader.crls(in: Array($0.utf8), from: vector.id) }
         let policy = revocation ?? RevocationPolicy(mode: vector.revocation == "require" ? .require : .soft)
         let evaluator = TrustEvaluator(anchors: .only(CertificateStore(try certificates(vector.trusted))),
-                                       policies: [.basicX509()], budget: budget, crls: crls, revocation: policy)
+                                       policies: [.basicX509(profile: profile)], budget: budget, crls: crls, revocation: policy)
         let time = try #require(ISO8601DateFormatter().date(from: vector.time.replacingOccurrences(of: "+00:00", with: "Z")))
         return Prepared(evaluator: evaluator, leaf: try certificates([vector.peer])[0],
                         intermediates: try certificates(vector.intermediates), time: time)
     }
 
     static func evaluate(_ file: String, _ name: String, revocation: RevocationPolicy? = nil,
-                         budget: SearchBudget = .default) throws -> TrustEvaluationResult
+                         budget: SearchBudget = .default, profile: TrustProfile = .apple) throws -> TrustEvaluationResult
     {
-        try prepare(file, name, revocation: revocation, budget: budget).evaluate()
+        try prepare(file, name, revocation: revocation, budget: budget, profile: profile).evaluate()
     }
 
     @Test func separateSigningKeyIsNamedAsTheSigner() throws {
@@ -80,6 +80,41 @@ import TrustCertificates
         #expect(failure.detail?.contains("whose own status it cannot vouch for") == true, "\(failure.detail ?? "")")
         // Soft-fail: the same PKI is trusted, the signer's own status merely unknown.
         #expect(try Self.evaluate("crl-signers", "separate-signing-key-require", revocation: .soft).isTrusted)
+    }
+
+    /// PKITS 4.14.30 under the rfc5280 profile: a CRL signer's own status may come from the CRL it signed
+    /// (§6.3.3 (f) asks for a valid path to the same anchor, which the signer's validation under way
+    /// decides). The same PKI Apple's profile refuses is answered for every certificate.
+    @Test func signerWhoseOnlyCRLIsItsOwnVouchesUnderRFC5280() throws {
+        let result = try Self.evaluate("crl-signers", "separate-signing-key-require", profile: .rfc5280)
+        #expect(result.isTrusted, "\(result.failures.map(\.description))")
+        let leaf = try #require(result.revocation.first)
+        #expect(leaf.status == .notRevoked)
+        let used = try #require(leaf.crls.first { $0.isUsed })
+        #expect(used.signer?.keyUsage == .cRLSign)
+        guard case .validatedToAnchor? = used.signerValidation else {
+            Issue.record("expected a signer validated to the anchor: \(String(describing: used.signerValidation))"); return
+        }
+        // The stricter answer, as a named option: the rfc5280 profile then refuses as Apple's does.
+        let strict = RevocationPolicy(mode: .require, selfCoveredCRLSignersVouch: false)
+        let refused = try Self.evaluate("crl-signers", "separate-signing-key-require", revocation: strict, profile: .rfc5280)
+        let failure = try #require(refused.failures.first)
+        #expect(failure.check == .revocationResponseRequired && failure.index == 0)
+        #expect(failure.detail?.contains("whose own status it cannot vouch for") == true, "\(failure.detail ?? "")")
+    }
+
+    /// The signer's own status read from the CRL it signed can be "revoked": then the signer is not valid
+    /// and that CRL may not be used for the leaf (under both profiles, for different reasons).
+    @Test func signerRevokedByItsOwnCRLDoesNotVouch() throws {
+        let rfc = try Self.evaluate("crl-signers", "separate-signing-key-revokes-itself", profile: .rfc5280)
+        let failure = try #require(rfc.failures.first)
+        #expect(rfc.failures.count == 1 && failure.check == .revocationResponseRequired && failure.index == 0)
+        let crl = try #require(rfc.revocation.first?.crls.first)
+        guard case .unusable(let why) = crl.verdict else { Issue.record("expected an unusable CRL: \(crl)"); return }
+        #expect(why.contains("has no valid path") && why.contains("revoked"), "\(why)")
+        let apple = try Self.evaluate("crl-signers", "separate-signing-key-revokes-itself")
+        #expect(apple.failures.first?.detail?.contains("whose own status it cannot vouch for") == true,
+                "\(apple.failures.map(\.description))")
     }
 
     /// Nested signer validation stops at the search budget's depth: at 0, no signer off the path validates.

@@ -157,6 +157,16 @@ the root's CRL, but the CRL signer's own status must be established too (§6.3.3
 is validated, revocation included), and the only CRL naming its issuer is the one it signed itself.  The
 signer cannot be validated, so the leaf's CRL may not be used: RevocationResponseRequired on the leaf.""")
 
+    revokes_itself = crl(ca, signer_key=signer.key, number=3, entries=[(signer, R.key_compromise, [])])
+    V.case("separate-signing-key-revokes-itself", leaf=leaf, anchors=[root], intermediates=[ca, signer], chain=chain,
+           crls=[revokes_itself, root_clean], revocation="require", failures=[(0, "RevocationResponseRequired")],
+           importance="medium", description="""
+separate-signing-key-require with a CRL from the separate signing key that lists the signing certificate
+itself (keyCompromise).  Apple's profile: the signer cannot vouch for its own status, as there.  The
+rfc5280 profile (PKITS 4.14.30: a CRL signer's status may come from the CRL it signed) reads this CRL for
+the signer's own status and finds it revoked, so the signer is not valid either: under both, the leaf's
+CRL may not be used: RevocationResponseRequired on the leaf.""")
+
     # Key rollover (RFC 4210 §4.4): the root's old key issued the leaf; after the rollover the CRL is
     # signed by the new key, certified by the old one in a self-issued link certificate.
     old = make_ca("crl-rollover-old", "CRL Rollover Root", key("crl-rollover-old"))

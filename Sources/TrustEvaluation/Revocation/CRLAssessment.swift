@@ -23,6 +23,11 @@ public struct CRLAssessment: Sendable, Hashable, CustomStringConvertible {
         /// Off the path: a nested evaluation found it a valid path to the path's anchor, its own
         /// revocation status included.
         case validatedToAnchor(Certificate)
+        /// Off the path, and its nested evaluation is the one under way: the CRL is among the CRLs that
+        /// decide the signer's own status (RFC 5280 §6.3.3 (f) asks only for a valid path, which that
+        /// evaluation establishes; PKITS 4.14.30). The enclosing evaluation decides: if the signer's path
+        /// fails, or this CRL revokes it, the CRL is not usable for the certificate it was first judged for.
+        case validationUnderWay(Certificate)
 
         /// "its signer is on the path", "its signer was validated to the anchor “Root”".
         public var description: String {
@@ -30,6 +35,9 @@ public struct CRLAssessment: Sendable, Hashable, CustomStringConvertible {
             case .onPath: return "its signer is on the path"
             case .validatedToAnchor(let anchor):
                 return "its signer was validated to the anchor \(TrustDiagnostic.quoted(anchor)), revocation included"
+            case .validationUnderWay(let anchor):
+                return "its signer is being validated to the anchor \(TrustDiagnostic.quoted(anchor)), "
+                    + "its revocation status by this CRL"
             }
         }
     }

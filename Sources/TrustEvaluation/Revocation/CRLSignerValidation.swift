@@ -9,9 +9,11 @@ import TrustCertificates
 /// for its new key after a key rollover (a self-issued certificate), another CA — is validated by a
 /// nested evaluation: a path to the same anchor under the basic X.509 policy of the same profile, with
 /// its own revocation status checked by the same CRLs and revocation policy. Nesting stops at
-/// `SearchBudget.maximumCRLSignerDepth`, each signer is validated once per evaluation, and a signer
-/// whose own validation is under way (its status would come from the CRL it signed) does not vouch.
-/// Whatever the signer, a keyUsage without cRLSign refuses it.
+/// `SearchBudget.maximumCRLSignerDepth` and each signer is validated once per evaluation. A signer whose
+/// own validation is under way — its status comes from the CRL it signed, as in PKITS 4.14.30 — vouches
+/// under the rfc5280 profile (§6.3.3 (f) asks for a valid path, which the validation under way
+/// decides, this CRL revoking it included), unless `RevocationPolicy.selfCoveredCRLSignersVouch` is
+/// off; under Apple's profiles it does not vouch. Whatever the signer, a keyUsage without cRLSign refuses it.
 struct CRLSignerValidation {
     let checker: CRLRevocationChecker
     /// The position of the certificate whose status is checked.
@@ -62,7 +64,11 @@ struct CRLSignerValidation {
             }
             switch validate(signer) {
             case .valid: return .validated(signer, .validatedToAnchor(checker.path[checker.path.count - 1]))
-            case .inProgress: return .cycle(signer)
+            case .inProgress:
+                guard checker.profile == .rfc5280, checker.environment.policy.selfCoveredCRLSignersVouch else {
+                    return .cycle(signer)
+                }
+                return .validated(signer, .validationUnderWay(checker.path[checker.path.count - 1]))
             case .invalid(let why): problems.append(why)
             }
         }

@@ -29,12 +29,21 @@ public struct RevocationPolicy: Sendable, Hashable {
     /// it mandatory for conforming CAs, but §6.3.3 does not check it); turn it off to accept CRLs of CAs
     /// that never numbered them.
     public var requiresCRLNumber: Bool
+    /// Under the rfc5280 profile: a CRL signer whose own certificate only the CRL it signed covers
+    /// (an indirect CRL issuer vouching for itself) may sign it. On by default, as RFC 5280 §6.3.3 (f)
+    /// allows (it asks for a valid path to the same anchor; the signer's status comes from that CRL) and
+    /// NIST PKITS 4.14.30 expects; turn it off to refuse such a CRL ("whose own status it cannot vouch
+    /// for"), as the apple and webpki profiles always do.
+    public var selfCoveredCRLSignersVouch: Bool
 
-    /// A policy with this mode; the other rules default to x509-limbo's answers.
-    public init(mode: Mode = .soft, unusableCRLsFail: Bool = true, requiresCRLNumber: Bool = true) {
+    /// A policy with this mode; the other rules default to x509-limbo's (and PKITS's) answers.
+    public init(mode: Mode = .soft, unusableCRLsFail: Bool = true, requiresCRLNumber: Bool = true,
+                selfCoveredCRLSignersVouch: Bool = true)
+    {
         self.mode = mode
         self.unusableCRLsFail = unusableCRLsFail
         self.requiresCRLNumber = requiresCRLNumber
+        self.selfCoveredCRLSignersVouch = selfCoveredCRLSignersVouch
     }
 
     /// Soft-fail (the default): see `Mode.soft`.

@@ -20,6 +20,10 @@ final class RevocationWork: @unchecked Sendable {
     private let lock = NSLock()
     private var signers: [[UInt8]: SignerVerdict] = [:]
     private var inProgress = Set<[UInt8]>()
+    /// Pairs whose in-progress validation was relied on (`.inProgress` given out while it ran).
+    private var reliedOn = Set<[UInt8]>()
+    /// The keys of `signers` in the order stored, to drop those that relied on a signer found invalid.
+    private var storedKeys: [[UInt8]] = []
     private var signatures: [[UInt8]: Bool] = [:]
     private(set) var signatureChecks = 0
     let maximumSignatureChecks: Int
@@ -44,23 +48,33 @@ final class RevocationWork: @unchecked Sendable {
     /// The verdict on `signer` under `anchor` at nesting `depth`, computing it with `validate` the first
     /// time. While it is being computed, at any depth, asking again gives `.inProgress` (the cycle of a
     /// signer whose status would come from the CRL it signed). Verdicts are kept per depth: a validation
-    /// that reached the depth limit says nothing about one that starts higher up.
+    /// that reached the depth limit says nothing about one that starts higher up. A validation that was
+    /// relied on while in progress and ends invalid takes with it every verdict stored meanwhile, since
+    /// those may have counted on it.
     func verdict(on signer: Certificate, under anchor: Certificate, depth: Int,
                  validate: () -> SignerVerdict) -> SignerVerdict
     {
         let pair = signer.sha256 + anchor.sha256
         let key = pair + [UInt8(clamping: depth)]
-        let known: SignerVerdict? = lock.withLock {
-            if inProgress.contains(pair) { return .inProgress }
-            if let known = signers[key] { return known }
+        let known: (verdict: SignerVerdict?, mark: Int) = lock.withLock {
+            if inProgress.contains(pair) {
+                reliedOn.insert(pair)
+                return (.inProgress, 0)
+            }
+            if let known = signers[key] { return (known, 0) }
             inProgress.insert(pair)
-            return nil
+            return (nil, storedKeys.count)
         }
-        if let known { return known }
+        if let verdict = known.verdict { return verdict }
         let verdict = validate()
         lock.withLock {
             inProgress.remove(pair)
+            if reliedOn.remove(pair) != nil, case .invalid = verdict {
+                for stale in storedKeys[known.mark...] { signers[stale] = nil }
+                storedKeys.removeSubrange(known.mark...)
+            }
             signers[key] = verdict
+            storedKeys.append(key)
         }
         return verdict
     }
