@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "FileOutput", targets: ["FileOutput"]),
         .library(name: "PinningReports", targets: ["PinningReports"]),
         .library(name: "TLSClient", targets: ["TLSClient"]),
+        .library(name: "ReportCollector", targets: ["ReportCollector"]),
         .executable(name: "trustcheck", targets: ["trustcheck"]),
     ],
     targets: [
@@ -42,6 +43,13 @@ let package = Package(
             dependencies: ["TrustCertificates", "TrustEvaluation", "TrustConformance", "Pinning", "TLSClient"]
         ),
         .executableTarget(name: "trustcheck", dependencies: ["TrustCheckCLI"]),
+        // The pin-failure report collector: receiver, storage behind `ReportStore`, analysis, dashboard files.
+        // A separate product on top of the engine, never on the verify path.
+        .target(
+            name: "ReportCollector",
+            dependencies: ["Pinning", "TrustCertificates", "TrustEvaluation"],
+            resources: [.copy("Dashboard")]
+        ),
 
         // vectors/certificates/expected.json, decoded once for every test target that checks against it.
         .target(name: "CertificateFixtures", path: "Tests/CertificateFixtures"),
