@@ -43,11 +43,16 @@ let package = Package(
             dependencies: ["TrustCertificates", "TrustEvaluation", "TrustConformance", "Pinning", "TLSClient"]
         ),
         .executableTarget(name: "trustcheck", dependencies: ["TrustCheckCLI"]),
+        // The collector's C libraries, each behind one thin bridge that owns its pointers (DESIGN.md decision 9).
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .target(name: "HTTPServerBridge", dependencies: ["CMicroHTTPD"]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .target(name: "SQLiteBridge", dependencies: ["CSQLite"]),
         // The pin-failure report collector: receiver, storage behind `ReportStore`, analysis, dashboard files.
         // A separate product on top of the engine, never on the verify path.
         .target(
             name: "ReportCollector",
-            dependencies: ["Pinning", "TrustCertificates", "TrustEvaluation"],
+            dependencies: ["Pinning", "TrustCertificates", "TrustEvaluation", "HTTPServerBridge", "SQLiteBridge"],
             resources: [.copy("Dashboard")]
         ),
 
