@@ -52,7 +52,7 @@ let package = Package(
         // A separate product on top of the engine, never on the verify path.
         .target(
             name: "ReportCollector",
-            dependencies: ["Pinning", "TrustCertificates", "TrustEvaluation", "HTTPServerBridge", "SQLiteBridge"],
+            dependencies: ["Pinning", "PinningReports", "TrustCertificates", "TrustEvaluation", "HTTPServerBridge", "SQLiteBridge"],
             resources: [.copy("Dashboard")]
         ),
 

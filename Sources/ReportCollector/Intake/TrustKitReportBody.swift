@@ -63,13 +63,7 @@ public struct TrustKitReportBody: Sendable, Hashable {
     }
 
     /// The known pins as bare base64 SPKI hashes (`pin-sha256="X"` → `X`), in the order sent.
-    public var knownPinHashes: [String] {
-        knownPins.map { pin in
-            let prefix = "pin-sha256=\"", suffix = "\""
-            guard pin.hasPrefix(prefix), pin.hasSuffix(suffix), pin.count > prefix.count + suffix.count else { return pin }
-            return String(pin.dropFirst(prefix.count).dropLast(suffix.count))
-        }
-    }
+    public var knownPinHashes: [String] { knownPins.map { (try? PublicKeyPin(parsing: $0))?.base64 ?? $0 } }
 
     /// The deduplication key, lower-case hex SHA-256: one TrustKit install's rate-limiter identity in one window.
     ///
@@ -94,6 +88,6 @@ public struct TrustKitReportBody: Sendable, Hashable {
             let utf8 = Array(field.utf8)
             bytes += Array(String(utf8.count).utf8) + [0x3A] + utf8
         }
-        return SHA256.hash(bytes).map { String(format: "%02x", $0) }.joined()
+        return Hex.encode(SHA256.hash(bytes))
     }
 }
