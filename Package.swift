@@ -40,7 +40,8 @@ let package = Package(
         .target(name: "TrustConformance", dependencies: ["TrustEvaluation", "TrustCertificates", "FileOutput", "Pinning"]),
         .target(
             name: "TrustCheckCLI",
-            dependencies: ["TrustCertificates", "TrustEvaluation", "TrustConformance", "Pinning", "TLSClient"]
+            dependencies: ["TrustCertificates", "TrustEvaluation", "TrustConformance", "Pinning", "TLSClient", "ReportCollector",
+                           "HTTPServerBridge", "FileOutput"]
         ),
         .executableTarget(name: "trustcheck", dependencies: ["TrustCheckCLI"]),
         // The collector's C libraries, each behind one thin bridge that owns its pointers (DESIGN.md decision 9).
