@@ -80,6 +80,10 @@ let package = Package(
             dependencies: ["TLSClient", "GnuTLSBridge", "Pinning", "TrustEvaluation", "TrustCertificates", "SecTrustCompat"],
             exclude: ["Fixtures"]),
         .testTarget(
+            name: "ReportCollectorTests",
+            dependencies: ["ReportCollector", "HTTPServerBridge", "SQLiteBridge", "Pinning", "PinningReports", "TLSClient",
+                           "GnuTLSBridge", "TrustCertificates", "TrustEvaluation", "trustcheck"]),
+        .testTarget(
             name: "TrustCheckCLITests",
             dependencies: ["TrustCheckCLI", "trustcheck", "CertificateFixtures", "TestSupport", "GnuTLSBridge"],
             exclude: ["Fixtures"]),

@@ -134,19 +134,30 @@ public enum TrustKitReportDecoder {
             trustKitVersion = try container.decode(String.self, forKey: .trustKitVersion)
             dateTime = try container.decode(String.self, forKey: .dateTime)
             hostname = try container.decode(String.self, forKey: .hostname)
-            port = try container.decode(Int.self, forKey: .port)
+            port = try Self.integer(container, .port)
             notedHostname = try container.decode(String.self, forKey: .notedHostname)
             includeSubdomains = try container.decode(Bool.self, forKey: .includeSubdomains)
             enforcePinning = try container.decode(Bool.self, forKey: .enforcePinning)
             validatedCertificateChain = try container.decode([String].self, forKey: .validatedCertificateChain)
             knownPins = try container.decode([String].self, forKey: .knownPins)
-            validationResult = try container.decode(Int.self, forKey: .validationResult)
+            validationResult = try Self.integer(container, .validationResult)
             // TrustKit always writes the key, as null when the pins never expire.
             guard container.contains(.knownPinsExpirationDate) else {
                 throw DecodingError.keyNotFound(CodingKeys.knownPinsExpirationDate,
                                                 .init(codingPath: [], debugDescription: "missing"))
             }
             knownPinsExpirationDate = try container.decodeIfPresent(String.self, forKey: .knownPinsExpirationDate)
+        }
+
+        /// An integer field. Foundation's decoder reports a number with a fraction as "not valid JSON" without
+        /// the field's name, so the number is read as a Double and checked here: a fraction, or a value past
+        /// ±2^53 (where Doubles stop being exact), is a wrong type for that field.
+        private static func integer(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> Int {
+            let value = try container.decode(Double.self, forKey: key)
+            guard value.rounded() == value, abs(value) <= 9_007_199_254_740_992 else {
+                throw DecodingError.typeMismatch(Int.self, .init(codingPath: [key], debugDescription: "not an integer"))
+            }
+            return Int(value)
         }
     }
 }
