@@ -85,7 +85,7 @@ let package = Package(
                            "GnuTLSBridge", "TrustCertificates", "TrustEvaluation", "trustcheck"]),
         .testTarget(
             name: "TrustCheckCLITests",
-            dependencies: ["TrustCheckCLI", "trustcheck", "CertificateFixtures", "TestSupport", "GnuTLSBridge"],
+            dependencies: ["TrustCheckCLI", "trustcheck", "CertificateFixtures", "TestSupport", "GnuTLSBridge", "ReportCollector"],
             exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
