@@ -82,7 +82,7 @@ let package = Package(
         .testTarget(
             name: "ReportCollectorTests",
             dependencies: ["ReportCollector", "HTTPServerBridge", "SQLiteBridge", "Pinning", "PinningReports", "TLSClient",
-                           "GnuTLSBridge", "TrustCertificates", "TrustEvaluation", "trustcheck"]),
+                           "GnuTLSBridge", "TrustCertificates", "TrustEvaluation", "trustcheck", "TestSupport"]),
         .testTarget(
             name: "TrustCheckCLITests",
             dependencies: ["TrustCheckCLI", "trustcheck", "CertificateFixtures", "TestSupport", "GnuTLSBridge", "ReportCollector"],
