@@ -33,7 +33,7 @@ demo: deps
 test: deps
 	swift test
 
-# The collector's load check: the load test (5,000 reports, 8 loopback senders, bounded to 30 s) against a
+# The collector's load check: the load test (5,000 reports, 4 loopback sender threads, bounded to 30 s) against a
 # release-built `trustcheck collect`, requiring 1,000 acknowledged reports/s. Swift 6.x crashes in the
 # CopyPropagation pass on TrustCheckCLI/OCSPInput.swift in release mode, hence the pass is turned off.
 collector-load: deps

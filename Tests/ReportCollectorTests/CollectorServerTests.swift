@@ -124,13 +124,27 @@ import TrustEvaluation
         let body = try SampleReports.body()
         let head = "POST /report HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
         try await connection.write(Array(head.utf8) + body)
+        // Read until the whole answer is in: the status line, headers and the Content-Length body.
         var response: [UInt8] = []
-        while let chunk = try? await connection.read(), !chunk.isEmpty { response += chunk }
+        while !Self.isComplete(response) {
+            let chunk = try await connection.read()
+            if chunk.isEmpty { break }
+            response += chunk
+        }
         await connection.close()
         let text = String(decoding: response, as: UTF8.self)
         #expect(text.hasPrefix("HTTP/1.1 201"))
         #expect(text.contains(#"{"id":1,"status":"stored"}"#))
         #expect(try running.server.store.reports(since: nil).count == 1)
+    }
+
+    private static func isComplete(_ response: [UInt8]) -> Bool {
+        let text = String(decoding: response, as: UTF8.self)
+        guard let end = text.range(of: "\r\n\r\n") else { return false }
+        let length = text[..<end.lowerBound].split(separator: "\r\n")
+            .first { $0.lowercased().hasPrefix("content-length:") }
+            .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+        return text[end.upperBound...].utf8.count >= length
     }
 
     @Test func stopAnswersInFlightRequestsThenRefusesConnections() throws {

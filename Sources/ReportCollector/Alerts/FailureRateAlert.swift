@@ -1,5 +1,4 @@
 import Foundation
-import PinningReports
 
 /// Fires the configured alert once when a host's failures within the window cross the threshold, and
 /// re-arms for that host once its count is below the threshold again. Actions run in the background, so
@@ -71,13 +70,11 @@ public final class FailureRateAlert: @unchecked Sendable {
         }
         if let webhook = configuration.webhook {
             actions.enter()
-            Task { [actions, log] in
+            DispatchQueue.global().async { [actions, log] in
                 defer { actions.leave() }
-                let sender = ReportSender()
-                if case .failed(let error) = await sender.send(body, to: webhook) {
-                    log("alert: webhook \(webhook.absoluteString) failed: \(error.localizedDescription)")
+                if let problem = WebhookPoster.post(body, to: webhook) {
+                    log("alert: webhook \(webhook.absoluteString) failed: \(problem)")
                 }
-                sender.shutdown()
             }
         }
     }
