@@ -144,6 +144,7 @@ import Glibc
         let port = collector.port
         let acks = Acknowledgements()
         let senders = DispatchGroup()
+        let cpuBefore = collector.cpuSeconds
         let start = Date()
         let deadline = start.addingTimeInterval(minimumRate == nil ? 120 : 30)
         for worker in 0..<workers {
@@ -156,12 +157,14 @@ import Glibc
         }
         #expect(try await wait(for: senders, seconds: 130))
         let elapsed = Date().timeIntervalSince(start)
+        let cpu = collector.cpuSeconds.flatMap { after in cpuBefore.map { after - $0 } }
         let result = collector.stop()
         #expect(result.status == 0, "\(result.stderr)")
         #expect(acks.errors.isEmpty, "\(acks.errors.prefix(5))")
         #expect(acks.byStatus == [201: count])
         let rate = Double(acks.all.count) / elapsed
-        print("collector load: \(acks.all.count) reports acknowledged in \(String(format: "%.2f", elapsed)) s = \(Int(rate)) reports/s")
+        print("collector load: \(acks.all.count) reports acknowledged in \(String(format: "%.2f", elapsed)) s = \(Int(rate)) reports/s"
+              + (cpu.map { "; the collector used \(String(format: "%.2f", $0)) CPU s = \(String(format: "%.2f", $0 * 1000 / Double(max(1, acks.all.count)))) ms per report" } ?? ""))
 
         let store = try SQLiteReportStore(path: database)
         defer { store.close() }

@@ -39,6 +39,17 @@ final class CollectorProcess {
         self.port = port
     }
 
+    /// CPU seconds (user + system) the process has used so far, from /proc/PID/stat.
+    var cpuSeconds: Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")")
+        else { return nil }
+        // After "pid (comm) ": state is field 3, utime and stime are fields 14 and 15.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
     /// Sends SIGTERM and waits (at most 30 s) for the exit; returns the status and what it printed.
     @discardableResult
     func stop() -> (status: Int32, stdout: String, stderr: String) {

@@ -92,25 +92,37 @@ final class LoopbackHTTPClient {
         }
     }
 
+    /// One receive buffer per client, reused (a fresh 64 KiB array per read costs more than the read).
+    private var chunk = [UInt8](repeating: 0, count: 65_536)
+
     private func fill() throws {
-        var chunk = [UInt8](repeating: 0, count: 65_536)
         let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
         guard count > 0 else { throw Failure(description: count == 0 ? "connection closed" : "recv: \(String(cString: strerror(errno)))") }
-        buffer += chunk[0..<count]
+        chunk.withUnsafeBufferPointer { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<count])) }
+    }
+
+    /// Where the blank line after the headers starts, if it has arrived.
+    private func headerEnd() -> Int? {
+        buffer.withUnsafeBufferPointer { bytes -> Int? in
+            guard bytes.count >= 4 else { return nil }
+            var index = 0
+            while index <= bytes.count - 4 {
+                if bytes[index] == 13 && bytes[index + 1] == 10 && bytes[index + 2] == 13 && bytes[index + 3] == 10 { return index }
+                index += 1
+            }
+            return nil
+        }
     }
 
     private func readResponse() throws -> Response {
-        var headerEnd: Int?
-        while headerEnd == nil {
-            if buffer.count >= 4 {
-                headerEnd = (0...(buffer.count - 4)).first {
-                    buffer[$0] == 13 && buffer[$0 + 1] == 10 && buffer[$0 + 2] == 13 && buffer[$0 + 3] == 10
-                }
-            }
-            if headerEnd == nil { try fill() }
+        var end = headerEnd()
+        while end == nil {
+            try fill()
+            end = headerEnd()
         }
-        let head = String(decoding: buffer[0..<headerEnd!], as: UTF8.self)
-        buffer.removeFirst(headerEnd! + 4)
+        let blank = end!
+        let head = String(decoding: buffer[0..<blank], as: UTF8.self)
+        buffer.removeFirst(blank + 4)
         var lines = head.components(separatedBy: "\r\n")
         let statusLine = lines.removeFirst().split(separator: " ")
         guard statusLine.count >= 2, let status = Int(statusLine[1]) else { throw Failure(description: "bad status line: \(head)") }
