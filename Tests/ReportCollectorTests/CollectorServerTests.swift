@@ -107,19 +107,23 @@ import TrustEvaluation
         #expect(try small.post("/report", body: Array(repeating: 0x20, count: 2000)).status == 400)
     }
 
+    /// HTTPS through `trustcheck collect --tls-cert --tls-key` (a process: libmicrohttpd's GnuTLS then shares
+    /// no global state with the other suites' in-process TLS servers).
     @Test func reportsArriveOverHTTPS() async throws {
-        let running = try Running { configuration in
-            configuration.tls = (String(decoding: try Data(contentsOf: SampleReports.fixtures.appendingPathComponent("server-chain.pem")), as: UTF8.self),
-                                 String(decoding: try Data(contentsOf: SampleReports.fixtures.appendingPathComponent("leaf.key")), as: UTF8.self))
-        }
-        defer { running.stop() }
+        let directory = try TemporaryDirectory("collector-https")
+        defer { directory.remove() }
+        let database = directory.file("reports.db")
+        let collector = try CollectorProcess(database: database, directory: directory,
+                                             arguments: ["--tls-cert", SampleReports.path("server-chain.pem"),
+                                                         "--tls-key", SampleReports.path("leaf.key")])
+        defer { collector.stop() }
         var configuration = TLSClientConfiguration()
         configuration.anchors = .only(CertificateStore([try SampleReports.certificate("root.pem")]))
         configuration.verificationTime = SampleReports.time
         configuration.serverName = "localhost"
         configuration.connectTimeout = 5
         configuration.handshakeTimeout = 5
-        let connection = try await TLSClient.connect(host: "127.0.0.1", port: running.server.port, configuration: configuration)
+        let connection = try await TLSClient.connect(host: "127.0.0.1", port: collector.port, configuration: configuration)
         #expect(connection.verdict.isTrusted)
         let body = try SampleReports.body()
         let head = "POST /report HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
@@ -135,7 +139,11 @@ import TrustEvaluation
         let text = String(decoding: response, as: UTF8.self)
         #expect(text.hasPrefix("HTTP/1.1 201"))
         #expect(text.contains(#"{"id":1,"status":"stored"}"#))
-        #expect(try running.server.store.reports(since: nil).count == 1)
+        let result = collector.stop()
+        #expect(result.stdout.hasPrefix("trustcheck collect: listening on https://127.0.0.1:\(collector.port) "))
+        let store = try SQLiteReportStore(path: database)
+        defer { store.close() }
+        #expect(try store.reports(since: nil).count == 1)
     }
 
     private static func isComplete(_ response: [UInt8]) -> Bool {
