@@ -1,11 +1,19 @@
-# The two set-up commands of the README: `make demo` and `make test`. Both first install the Debian
-# packages TrustCheck needs, when they are missing.
+# The set-up commands of the README: `make demo`, `make test` and `make bench`. Each first installs the
+# Debian packages TrustCheck needs, when they are missing (gnutls-bin: certtool, the benchmark's peer;
+# python3-pip: fetches NIST PKITS).
 # libmicrohttpd-dev and libsqlite3-dev: the report collector's HTTP server and embedded database.
-PACKAGES := libgnutls28-dev publicsuffix ca-certificates openssl libmicrohttpd-dev libsqlite3-dev
+PACKAGES := libgnutls28-dev publicsuffix ca-certificates openssl gnutls-bin python3-pip libmicrohttpd-dev libsqlite3-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_TIME := 2026-12-01T00:00:00Z
 
-.PHONY: deps demo test collector-load
+.PHONY: deps demo test bench pkits pkits-fetch collector-load
+
+# NIST PKITS as pyhanko-certvalidator's sdist carries it (tests/fixtures/nist_pkits), pinned by version and
+# sha256; fetched once into .build/pkits and reused. Not committed: it is fetched at build and CI time.
+PKITS_VERSION := 0.33.0
+PKITS_SHA256 := a4c3309f99c77cdcad24532f75340bd8cc8b108aa8992b8102d44f250ebd449c
+PKITS_DIR := .build/pkits
+PKITS_SDIST := $(PKITS_DIR)/pyhanko_certvalidator-$(PKITS_VERSION).tar.gz
 
 deps:
 	@missing=""; for p in $(PACKAGES); do \
@@ -30,7 +38,35 @@ demo: deps
 	    --pin sha256/EdvA97xOVeN719w8bHRNhCcNF8V2UmUNgUA34qvtRbY= --pin sha256/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=
 	.build/release/trustcheck limbo vectors/*.json --output .build/demo-vector-results.json
 
-test: deps
+# Fetches and extracts the suite into $(PKITS_DIR)/nist_pkits unless it is there already. pip prepares the
+# sdist's metadata even for a download; --no-binary names only the package so that its build backend
+# (setuptools >= 80.8, newer than Debian 12's) may come as a wheel instead of being built from source.
+pkits-fetch: deps
+	@if [ -f $(PKITS_DIR)/nist_pkits/pkits.json ]; then exit 0; fi; \
+	mkdir -p $(PKITS_DIR) && \
+	if [ ! -f $(PKITS_SDIST) ]; then \
+	    python3 -m pip download --quiet --no-binary pyhanko-certvalidator --no-deps --dest $(PKITS_DIR) \
+	        pyhanko-certvalidator==$(PKITS_VERSION) || { \
+	        echo "make pkits: cannot download pyhanko-certvalidator $(PKITS_VERSION) from PyPI (offline?)." >&2; \
+	        echo "  Put its sdist at $(PKITS_SDIST) (sha256 $(PKITS_SHA256)) and rerun." >&2; exit 1; }; \
+	fi; \
+	if ! echo "$(PKITS_SHA256)  $(PKITS_SDIST)" | sha256sum --check --status; then \
+	    echo "make pkits: $(PKITS_SDIST) does not have sha256 $(PKITS_SHA256); removed it, rerun to fetch it again." >&2; \
+	    rm -f $(PKITS_SDIST); exit 1; \
+	fi; \
+	rm -rf $(PKITS_DIR)/nist_pkits.tmp && mkdir -p $(PKITS_DIR)/nist_pkits.tmp && \
+	tar -xzf $(PKITS_SDIST) -C $(PKITS_DIR)/nist_pkits.tmp --strip-components=3 \
+	    pyhanko_certvalidator-$(PKITS_VERSION)/tests/fixtures/nist_pkits && \
+	mv $(PKITS_DIR)/nist_pkits.tmp/nist_pkits $(PKITS_DIR)/nist_pkits && rm -rf $(PKITS_DIR)/nist_pkits.tmp
+
+# Runs PKITS through the rfc5280 profile; fails when the mismatches differ from the committed list.
+pkits: pkits-fetch
+	swift build --product trustcheck
+	.build/debug/trustcheck pkits $(PKITS_DIR)/nist_pkits \
+	    --expectations Tests/TrustConformanceTests/pkits-expectations.json
+
+# swift test includes the PKITS check (PKITSSuiteTests) once the suite is fetched.
+test: deps pkits-fetch
 	swift test
 
 # The collector's load check: the load test (5,000 reports, 4 loopback sender threads, bounded to 30 s) against a
@@ -41,3 +77,12 @@ collector-load: deps
 	swift build --build-tests
 	TRUSTCHECK_BINARY=$(CURDIR)/.build/release/trustcheck TRUSTCHECK_COLLECTOR_MIN_RATE=1000 \
 	    swift test --skip-build --filter CollectProcessTests/fiveThousandReportsAreAllStored
+# The benchmark: TrustCheck against raw GnuTLS on a generated corpus (README "Performance").
+# BENCH_ARGS=--quick for a short run.
+# trustcheck is linked with the Swift runtime and Foundation static (--static-swift-stdlib): measured,
+# that halves its start-up (README "Performance").
+bench: deps
+	swift build -c release --static-swift-stdlib --product trustcheck
+	swift build -c release --product trustcheck-bench-spawn
+	swift build -c release --product trustcheck-bench
+	.build/release/trustcheck-bench $(BENCH_ARGS)

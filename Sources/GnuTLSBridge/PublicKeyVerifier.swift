@@ -15,6 +15,8 @@ public enum SignatureCheck: Sendable, Equatable {
 /// Immutable after init; GnuTLS documents read-only use of a pubkey as thread-safe, hence @unchecked Sendable.
 public final class PublicKeyVerifier: @unchecked Sendable {
     private let handle: gnutls_pubkey_t
+    /// The key size GnuTLS reports (gnutls_pubkey_get_pk_algorithm): RSA modulus or curve bits; 0 when none.
+    public let bits: Int
 
     /// Imports the key and checks its parameters as GnuTLS can (gnutls_pubkey_verify_params: an EC
     /// point must lie on its curve), so that a key no key pair can have verifies nothing.
@@ -33,6 +35,9 @@ public final class PublicKeyVerifier: @unchecked Sendable {
             throw GnuTLSError(code: valid, function: "gnutls_pubkey_verify_params")
         }
         self.handle = key
+        var bits: UInt32 = 0
+        bits = gnutls_pubkey_get_pk_algorithm(key, &bits) > 0 ? bits : 0
+        self.bits = Int(bits)
     }
 
     deinit { gnutls_pubkey_deinit(handle) }

@@ -66,7 +66,8 @@ public let errSecUnknownCertExtension: OSStatus = OSStatusCode.errSecUnknownCert
 /// `errSecIncompleteCertRevocationCheck` (-67635): the revocation check is incomplete.
 /// RevocationResponseRequired: a SecPolicyCreateRevocation policy with
 /// ``kSecRevocationRequirePositiveResponse`` fails every certificate below the top of the chain that
-/// no usable stapled OCSP response answers, since TrustCheck fetches no OCSP or CRL answer.
+/// neither a usable stapled OCSP response nor CRLs covering every reason (``SecTrustSetCRLs``) answer,
+/// since TrustCheck fetches no OCSP or CRL answer.
 public let errSecIncompleteCertRevocationCheck: OSStatus = OSStatusCode.errSecIncompleteCertRevocationCheck
 /// `errSecTrustSettingDeny` (-67654): a trust setting for this policy says Deny. Never returned:
 /// Linux has no user or admin trust settings.
@@ -108,7 +109,8 @@ public let errSecCertificateRevoked: OSStatus = OSStatusCode.errSecCertificateRe
 /// with the webpki or rfc5280 profile.
 public let errSecVerifyActionFailed: OSStatus = OSStatusCode.errSecVerifyActionFailed
 /// `errSecInvalidPolicyIdentifiers` (-67835): the policy identifiers are not valid.
-/// PolicyConstraints: a policyConstraints extension that is not critical.
+/// PolicyConstraints: the RFC 5280 policy tree rejects the path (as Apple's trustd), or, under rfc5280, a
+/// policyConstraints extension is not critical.
 public let errSecInvalidPolicyIdentifiers: OSStatus = OSStatusCode.errSecInvalidPolicyIdentifiers
 /// `errSecNotTrusted` (-67843): the chain does not end at a trusted anchor. AnchorTrusted: the path
 /// ends in a self-signed certificate that is not an anchor in use.

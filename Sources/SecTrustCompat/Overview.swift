@@ -13,11 +13,12 @@
 //
 // Deliberate differences from Apple platforms:
 // - No network, ever: no AIA intermediate fetching, no OCSP; SecTrustSetNetworkFetchAllowed is recorded only.
-//   A SecPolicyCreateRevocation policy therefore gets answers only from stapled responses: it changes nothing
-//   unless it has kSecRevocationRequirePositiveResponse, which then fails every certificate below the top that
-//   no usable stapled response answers (-67635).
-// - SecTrustSetOCSPResponse responses are the only revocation answers: a usable one revokes (fatal) or answers
-//   a RequirePositiveResponse policy for its certificate; bad ones are ignored, as Apple ignores them.
+//   A SecPolicyCreateRevocation policy therefore gets answers only from stapled responses and from CRLs given
+//   with SecTrustSetCRLs (TrustCheck's own): it changes nothing unless it has kSecRevocationRequirePositiveResponse,
+//   which then fails every certificate below the top that neither answers (-67635).
+// - SecTrustSetOCSPResponse responses and SecTrustSetCRLs CRLs are the only revocation answers: a usable one
+//   revokes (fatal) or answers a RequirePositiveResponse policy for its certificate; bad stapled responses are
+//   ignored, as Apple ignores them; CRLs follow RFC 5280 §6.3 (TrustEvaluation's RevocationPolicy.require).
 // - CFArrayGetValueAtIndex gives pointers to object elements only (Linux CFArrays hold values too); see there.
 // - API Apple deprecated is `@available(*, deprecated)` here, so it warns on Linux as on Apple platforms;
 //   SwiftInterfaceTests lists the declarations checked against Apple's Swift interface.

@@ -1,9 +1,10 @@
 /// What a policy from SecPolicyCreateRevocation asks of an evaluation (apple-sectrust.md §1.2).
 ///
 /// TrustCheck fetches nothing (no OCSP, no CRL download), so the only revocation answers are usable stapled OCSP
-/// responses (SecTrustSetOCSPResponse). Apple soft-fails a missing answer, so without
-/// `kSecRevocationRequirePositiveResponse` the policy changes no verdict; with it, every certificate below the
-/// top of the chain that no usable stapled response answers fails RevocationResponseRequired (recoverable, -67635 errSecIncompleteCertRevocationCheck),
+/// responses (SecTrustSetOCSPResponse) and CRLs covering every reason (SecTrustSetCRLs, TrustCheck's own). Apple
+/// soft-fails a missing answer, so without `kSecRevocationRequirePositiveResponse` the policy changes no verdict;
+/// with it, the evaluation runs under `RevocationPolicy.require`: every certificate below the top of the chain
+/// that neither answers fails RevocationResponseRequired (recoverable, -67635 errSecIncompleteCertRevocationCheck),
 /// as on Apple when no responder can be reached. The top certificate is the anchor (whose revocation Apple does
 /// not check) or has no issuer in the chain to answer for it.
 struct RevocationRequirement: Sendable, Hashable {

@@ -23,6 +23,8 @@ public final class SecTrust: @unchecked Sendable, CustomStringConvertible {
         var networkFetchSetting: Bool?
         /// DER OCSPResponses from SecTrustSetOCSPResponse, as given (parsed at each evaluation; see there).
         var ocspResponses: [Data] = []
+        /// CRLs from SecTrustSetCRLs, parsed when set (those that did not parse are kept as unreadable).
+        var crls: [CRLFile] = []
         /// The cached result; nil when it must be (re)computed.
         var outcome: Outcome?
 
@@ -52,6 +54,10 @@ public final class SecTrust: @unchecked Sendable, CustomStringConvertible {
         /// The primary error; nil when trusted.
         let report: TrustFailureReport?
         let verifyDate: Date
+        /// The engine established the revocation status of every certificate below the top of `chain`.
+        let revocationCheckedForEveryCertificate: Bool
+        /// When the first revocation answer used expires (see `TrustEvaluationResult.revocationValidUntil`).
+        let revocationValidUntil: Date?
     }
 
     private let lock = NSLock()
@@ -133,7 +139,10 @@ public final class SecTrust: @unchecked Sendable, CustomStringConvertible {
         let anchors = TrustAnchors(custom: custom, anchorsOnly: state.anchorsOnly, system: SystemAnchors.shared.store)
         // Apple ignores a stapled response that does not parse, as one that is not the certificate's.
         let stapled = state.ocspResponses.compactMap { try? OCSPResponse(der: Array($0)) }
-        let evaluator = TrustEvaluator(anchors: anchors, policies: state.trustPolicies, ocspResponses: stapled)
+        // RequirePositiveResponse: every certificate below the top needs an answer, from a used stapled
+        // response or from CRLs covering every reason (nothing is fetched).
+        let evaluator = TrustEvaluator(anchors: anchors, policies: state.trustPolicies, crls: CRLStore(state.crls),
+                                       ocspResponses: stapled, revocation: state.requiresRevocationAnswers ? .require : .soft)
         let result = evaluator.evaluate(
             leaf: state.certificates[0].certificate,
             intermediates: state.certificates.dropFirst().map(\.certificate),
@@ -147,16 +156,7 @@ public final class SecTrust: @unchecked Sendable, CustomStringConvertible {
         var chain = result.certificates.map { known[$0] ?? SecCertificate(certificate: $0) }
         if chain.isEmpty { chain = [state.certificates[0]] }
 
-        var found = result.failures
-        if state.requiresRevocationAnswers {
-            // Only a used stapled response answers (nothing is fetched): every other certificate below the top fails.
-            let answered = Set(result.ocspResponses.filter(\.isUsed).compactMap(\.certificateIndex))
-            found += chain.indices.dropLast().filter { !answered.contains($0) }.map {
-                TrustFailure(index: $0, check: .revocationResponseRequired,
-                             detail: "no usable OCSP or CRL answer: TrustCheck fetches none and no usable stapled "
-                                 + "OCSP response names this certificate")
-            }
-        }
+        let found = result.failures
         let exceptions = applyingExceptions ? state.exceptions : nil
         let failures = exceptions.map { $0.remainingFailures(found, chain: chain) } ?? found
         let engineVerdictStands = failures == result.failures
@@ -185,7 +185,9 @@ public final class SecTrust: @unchecked Sendable, CustomStringConvertible {
                 code: errSecInternalError,
                 message: TrustErrorSubtype.invalid.message(summary: chain[0].summary ?? ""))
         }
-        return Outcome(result: resultType, chain: chain, failures: failures, report: report, verifyDate: time)
+        return Outcome(result: resultType, chain: chain, failures: failures, report: report, verifyDate: time,
+                       revocationCheckedForEveryCertificate: result.isRevocationCheckedForEveryCertificate,
+                       revocationValidUntil: result.revocationValidUntil)
     }
 }
 
@@ -197,6 +199,18 @@ extension SecTrust.Outcome {
             for failure in failures where failure.index == index { detail[failure.check.rawValue] = false }
             return detail
         }
+    }
+
+    /// SecTrustCopyResult's revocation keys, as Apple's SecPathBuilderReportResult sets them: only for a
+    /// trusted result whose every certificate below the top had its revocation checked,
+    /// `kSecTrustRevocationChecked` true and, when every answer used has a nextUpdate,
+    /// `kSecTrustRevocationValidUntilDate` the earliest of them. (Apple's false value is for an EV chain
+    /// whose revocation could not be checked; TrustCheck recognises no EV, so it never reports false.)
+    var revocationInfo: [CFString: Any] {
+        guard result.isTrusted, revocationCheckedForEveryCertificate else { return [:] }
+        var info: [CFString: Any] = [kSecTrustRevocationChecked: true]
+        if let revocationValidUntil { info[kSecTrustRevocationValidUntilDate] = revocationValidUntil }
+        return info
     }
 
     /// The CFError SecTrustEvaluateWithError reports; nil when trusted.

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import TrustCertificates
 import TrustEvaluation
 
 /// Called with the result of SecTrustEvaluateAsync, on the queue given to it.
@@ -22,11 +23,14 @@ public let kSecTrustExtendedValidation: CFString = "TrustExtendedValidation"
 /// `kSecTrustOrganizationName` ("Organization"): Apple's SecTrustCopyResult key of an EV
 /// certificate's organization. Never present.
 public let kSecTrustOrganizationName: CFString = "Organization"
-/// `kSecTrustRevocationChecked` ("TrustRevocationChecked"): Apple's SecTrustCopyResult key, true when
-/// revocation was checked. Never present: TrustCheck fetches no revocation data.
+/// `kSecTrustRevocationChecked` ("TrustRevocationChecked"): Apple's SecTrustCopyResult key, true when the
+/// chain is trusted and the revocation status of every certificate below the anchor was established (not
+/// revoked) by the CRLs given with SecTrustSetCRLs or a stapled OCSP response (SecTrustSetOCSPResponse).
+/// Absent otherwise: nothing is fetched, and Apple's false (an EV chain not checked) has no counterpart here.
 public let kSecTrustRevocationChecked: CFString = "TrustRevocationChecked"
-/// `kSecTrustRevocationValidUntilDate` ("TrustExpirationDate"): Apple's SecTrustCopyResult key of
-/// the date the revocation answers expire. Never present.
+/// `kSecTrustRevocationValidUntilDate` ("TrustExpirationDate"): Apple's SecTrustCopyResult key of the
+/// earliest nextUpdate of the revocation answers used (CRLs, their delta CRLs, stapled OCSP responses), a
+/// date; present only beside ``kSecTrustRevocationChecked`` and when every answer used has a nextUpdate.
 public let kSecTrustRevocationValidUntilDate: CFString = "TrustExpirationDate"
 /// `kSecTrustCertificateTransparency` ("TrustCertificateTransparency"): Apple's SecTrustCopyResult
 /// key, true when the chain met the Certificate Transparency policy. Never present: no CT here.
@@ -220,15 +224,18 @@ public func SecTrustGetTrustResult(_ trust: SecTrust, _ result: UnsafeMutablePoi
 
 /// Evaluates if needed and returns `TrustResultValue` (NSNumber of the SecTrustResultType raw value),
 /// `TrustResultDetails` (one dictionary per chain certificate: failed check name → false) and
-/// `TrustEvaluationDate` (the verify date).
+/// `TrustEvaluationDate` (the verify date); for a trusted chain whose every certificate below the anchor had
+/// its revocation status established, also ``kSecTrustRevocationChecked`` (true) and, when every answer
+/// used has a nextUpdate, ``kSecTrustRevocationValidUntilDate`` (the earliest).
 @discardableResult
 public func SecTrustCopyResult(_ trust: SecTrust) -> CFDictionary? {
     let outcome = trust.evaluate()
-    return [
+    let result: [CFString: Any] = [
         kSecTrustResultValue: NSNumber(value: Int32(outcome.result.rawValue)),
         kSecTrustResultDetails: outcome.details,
         kSecTrustEvaluationDate: outcome.verifyDate,
     ]
+    return result.merging(outcome.revocationInfo) { first, _ in first }
 }
 
 /// Apple's iOS-style property list of failure descriptions: `[{type: "error", value: sentence}]`, nil when
@@ -319,17 +326,33 @@ public func SecTrustCopyPublicKey(_ trust: SecTrust) -> SecKey? {
 /// unknown status) are ignored. See TrustEvaluation's `OCSPCheck` and `OCSPResponseReport`.
 @discardableResult
 public func SecTrustSetOCSPResponse(_ trust: SecTrust, _ responseData: CFTypeRef?) -> OSStatus {
-    let responses: [Data]
-    switch responseData {
-    case nil: responses = []
-    case let data as Data: responses = [data]
-    case let array as [Any]:
-        let data = array.compactMap { $0 as? Data }
-        guard data.count == array.count else { return errSecParam }
-        responses = data
-    default: return errSecParam
-    }
+    guard let responses = SecTrustInput.dataItems(responseData) else { return errSecParam }
     trust.update { $0.ocspResponses = responses }
+    return errSecSuccess
+}
+
+/// TrustCheck's own (Apple has no counterpart: trustd would fetch CRLs itself): attaches certificate
+/// revocation lists, as CFData of one or more CRLs (DER, or PEM `X509 CRL` blocks), an array of them, or
+/// nil to remove them. Anything else is `errSecParam`; data holding no CRL at all is `errSecDecode`;
+/// either way nothing changes. Invalidates the cached result, like every setter.
+///
+/// The CRLs are processed as RFC 5280 §6.3 says (see TrustEvaluation's `CRLRevocationChecker`): a
+/// certificate a usable CRL lists fails with Revocation (fatal, `errSecCertificateRevoked`); with a
+/// `kSecRevocationRequirePositiveResponse` revocation policy, CRLs covering every reason answer for a
+/// certificate as a used stapled response does, and a certificate neither answers fails with
+/// RevocationResponseRequired (`errSecIncompleteCertRevocationCheck`).
+@discardableResult
+public func SecTrustSetCRLs(_ trust: SecTrust, _ crlData: CFTypeRef?) -> OSStatus {
+    guard let items = SecTrustInput.dataItems(crlData) else { return errSecParam }
+    var files: [CRLFile] = []
+    for (index, data) in items.enumerated() {
+        do {
+            files.append(try CRLLoader.file(in: Array(data), from: "CRL data \(index + 1)"))
+        } catch {
+            return errSecDecode
+        }
+    }
+    trust.update { $0.crls = files }
     return errSecSuccess
 }
 
@@ -362,6 +385,18 @@ public func SecTrustSetExceptions(_ trust: SecTrust, _ exceptions: CFData?) -> B
 // MARK: - Input validation
 
 enum SecTrustInput {
+    /// CFData, an array of CFData, or nil (none); nil for anything else.
+    static func dataItems(_ value: CFTypeRef?) -> [Data]? {
+        switch value {
+        case nil: return []
+        case let data as Data: return [data]
+        case let array as [Any]:
+            let data = array.compactMap { $0 as? Data }
+            return data.count == array.count ? data : nil
+        default: return nil
+        }
+    }
+
     /// One SecCertificate or a non-empty array of them.
     static func certificates(_ value: Any) -> [SecCertificate]? {
         if let certificate = value as? SecCertificate { return [certificate] }

@@ -16,6 +16,9 @@ public struct TLSClientConfiguration: Sendable {
     public var pins: PinSet?
     /// With `pins`: report a mismatch (in the connection's verdict) without refusing.
     public var pinsReportOnly = false
+    /// Pinning beyond a pin set (TrustKit, NSPinnedDomains), run after the engine trusts the chain; when
+    /// set, `pins` is not consulted.
+    public var pinningStage: PinningStage?
     /// ALPN protocols offered, most preferred first.
     public var alpn: [String] = []
     /// The TLS versions offered.

@@ -85,7 +85,7 @@ final class TrustDecision {
     }
 
     /// The engine's SSL-policy evaluation for `name` (with the stapled OCSP response, which revokes as
-    /// Apple's does; one that does not parse is ignored, as Apple ignores it), then the pins on the evaluated chain.
+    /// Apple's does; one that does not parse is ignored, as Apple ignores it), then the pinning stage or the pins on the evaluated chain.
     static func defaultEvaluation(of chain: [Certificate], name: String, configuration: TLSClientConfiguration,
                                   disposition: ChallengeDisposition?, stapledOCSPResponse: [UInt8]? = nil) -> ServerTrustVerdict
     {
@@ -102,6 +102,15 @@ final class TrustDecision {
         guard evaluation.isTrusted else {
             return ServerTrustVerdict(isTrusted: false, disposition: disposition, evaluation: evaluation, pinCheck: nil,
                                       reason: evaluation.error.map { "\($0.message) (\($0.code))" } ?? "not trusted")
+        }
+        if let stage = configuration.pinningStage {
+            switch stage(evaluation) {
+            case .allow:
+                return ServerTrustVerdict(isTrusted: true, disposition: disposition, evaluation: evaluation, pinCheck: nil, reason: nil)
+            case .block(let reason):
+                return ServerTrustVerdict(isTrusted: false, disposition: disposition, evaluation: evaluation, pinCheck: nil,
+                                          reason: reason)
+            }
         }
         guard let pins = configuration.pins else {
             return ServerTrustVerdict(isTrusted: true, disposition: disposition, evaluation: evaluation, pinCheck: nil, reason: nil)

@@ -3,16 +3,18 @@ internal import GnuTLSBridge
 
 /// An X.509 certificate parsed once, at creation, into immutable values.
 ///
-/// GnuTLS validates the encoding and decodes the extensions; TrustCheck's own DER reader slices the
-/// TBS bytes, the names, the validity (so dates before 1970 survive) and the key. Equality is DER
-/// byte equality, as Apple's `CFEqual` on SecCertificate.
+/// TrustCheck's own DER reader decodes the whole certificate (`CertificateFields`: names, validity with
+/// dates before 1970, extensions, the key's SPKI); GnuTLS imports the public key once, to check
+/// signatures. Text renderings (names, SHA-1) are made on first use. Equality is DER byte equality, as
+/// Apple's `CFEqual` on SecCertificate.
 public final class Certificate: Sendable, Hashable, CustomStringConvertible {
     /// The certificate's DER encoding, exactly as read (without trailing bytes).
     public let der: [UInt8]
     /// SHA-256 of `der`: the certificate's fingerprint and hash key.
     public let sha256: [UInt8]
-    /// SHA-1 of `der`, for Apple's SecCertificateCopySHA1Digest and display only.
-    public let sha1: [UInt8]
+    /// SHA-1 of `der`, for Apple's SecCertificateCopySHA1Digest and display only: computed on first use.
+    public var sha1: [UInt8] { sha1Digest.value { SHA1.hash(der) } }
+    private let sha1Digest = ComputedOnce<[UInt8]>()
     /// The X.509 version: 1, 2 or 3.
     public let version: Int
     /// The DER INTEGER content octets of the serial number (a leading 00 is kept).
@@ -62,72 +64,51 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
     public let unparseableExtensions: [String: String]
     /// OIDs that occur more than once in the extensions.
     public let duplicateExtensions: [String]
+    /// `isSelfSigned`, decided on first use.
+    private let selfSignature = ComputedOnce<Bool>()
 
     /// Parses the first DER certificate in `input`; trailing bytes are ignored, as Apple's
-    /// SecCertificateCreateWithData does.
+    /// SecCertificateCreateWithData does. TrustCheck's DER reader decodes every field, once; GnuTLS
+    /// only imports the public key (the one key object this certificate keeps).
     public init(der input: [UInt8]) throws(CertificateParseError) {
+        let fields: CertificateFields
         do {
             var reader = DERReader(input)
             let outer = try reader.read(tag: DERTag.sequence, "a Certificate SEQUENCE")
             der = Array(outer.encoded)
-            var parts = DERReader(outer.content)
-            let tbs = try parts.read(tag: DERTag.sequence, "a TBSCertificate SEQUENCE")
-            _ = try parts.read(tag: DERTag.sequence, "a signatureAlgorithm")
-            let (signatureBytes, unusedBits) = try parts.read(tag: DERTag.bitString, "a signature BIT STRING").bitString()
-            signatureValue = SignatureValue(bytes: Array(signatureBytes), unusedBits: unusedBits)
-            guard parts.isAtEnd else { throw DERError.unexpected("a Certificate of three fields") }
-            tbsCertificate = Array(tbs.encoded)
-            (notBefore, notAfter) = try Self.validity(of: tbs)
-        } catch let error as DERError {
-            throw CertificateParseError(.malformedDER, "not a DER certificate: \(error)")
+            fields = try CertificateFields(certificate: outer)
         } catch {
             throw CertificateParseError(.malformedDER, "not a DER certificate: \(error)")
         }
-
-        let fields: GnuTLSCertificateFields
         do {
-            fields = try GnuTLSCertificateParser.parse(der: der)
-        } catch {
-            throw CertificateParseError(.rejectedByGnuTLS, "GnuTLS rejected the certificate: \(error)")
-        }
-
-        do {
-            subject = try DistinguishedName(der: fields.rawSubject, rfc4514: fields.subjectString)
-            issuer = try DistinguishedName(der: fields.rawIssuer, rfc4514: fields.issuerString)
-            publicKey = try PublicKeyInfo(
-                spki: fields.subjectPublicKeyInfo.isEmpty ? try Self.rawSPKI(of: der) : fields.subjectPublicKeyInfo,
-                gnutlsBits: fields.publicKeyBits)
+            subject = try DistinguishedName(certificateName: fields.subject)
+            issuer = try DistinguishedName(certificateName: fields.issuer)
+            publicKey = try PublicKeyInfo(spki: fields.subjectPublicKeyInfo)
         } catch {
             throw CertificateParseError(.malformedNameOrKey, "malformed name or key: \(error)")
         }
 
+        tbsCertificate = fields.tbs
+        signatureValue = fields.signatureValue
+        notBefore = fields.notBefore
+        notAfter = fields.notAfter
         sha256 = SHA256.hash(der)
-        sha1 = SHA1.hash(der)
         version = fields.version
         serialNumber = fields.serial
-        signatureAlgorithm = SignatureAlgorithm(gnutlsID: fields.signatureAlgorithm, oid: fields.signatureAlgorithmOID)
-        let extensions = fields.extensions.map { CertificateExtension(oid: $0.oid, critical: $0.critical, value: $0.value) }
+        signatureAlgorithm = SignatureAlgorithm(gnutlsID: fields.signatureAlgorithmID, oid: fields.signatureAlgorithmOID)
+        let extensions = fields.extensions
         self.extensions = extensions
         var seen = Set<String>()
         duplicateExtensions = extensions.map(\.oid).filter { !seen.insert($0).inserted }
-        basicConstraints = fields.basicConstraints.map {
-            BasicConstraints(isCA: $0.isCA, pathLength: $0.pathLength, critical: $0.critical)
-        }
-        keyUsage = fields.keyUsage.map { KeyUsage(rawValue: $0.bits) }
-        extendedKeyUsage = fields.extendedKeyUsages
+        basicConstraints = fields.basicConstraints
+        keyUsage = fields.keyUsage
+        extendedKeyUsage = fields.extendedKeyUsage
         subjectKeyIdentifier = fields.subjectKeyIdentifier
         authorityKeyIdentifier = fields.authorityKeyIdentifier
-        policies = fields.policies?.map { policy in
-            CertificatePolicy(
-                oid: policy.oid,
-                cpsURIs: policy.qualifiers.filter { $0.type == 1 }.map(\.data),
-                userNotices: policy.qualifiers.filter { $0.type == 2 }.map(\.data))
-        }
-        var unparseable = fields.unparseableExtensions.mapValues { $0.description }
-        // SAN and NameConstraints come from TrustCheck's own DER decoder (see GeneralName+DER.swift), so
-        // GnuTLS's verdict on them does not count. A duplicated extension is decoded from its first copy.
+        policies = fields.policies
+        var unparseable = fields.unparseableExtensions
+        // A duplicated extension is decoded from its first copy.
         func decoded<T>(_ oid: String, _ decode: (CertificateExtension) throws -> T) -> T? {
-            unparseable[oid] = nil
             guard let found = extensions.first(where: { $0.oid == oid }) else { return nil }
             do { return try decode(found) } catch {
                 unparseable[oid] = "\(error)"
@@ -151,28 +132,15 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    private static func validity(of tbs: DERNode) throws -> (Date, Date) {
-        var fields = DERReader(tbs.content)
-        _ = try fields.readIfPresent(tag: 0xA0)  // version
-        _ = try fields.read(tag: DERTag.integer, "a serialNumber")
-        _ = try fields.read(tag: DERTag.sequence, "a signature AlgorithmIdentifier")
-        _ = try fields.read(tag: DERTag.sequence, "an issuer Name")
-        let validity = try fields.read(tag: DERTag.sequence, "a Validity")
-        var times = DERReader(validity.content)
-        let notBefore = try X509Time.decode(try times.read())
-        let notAfter = try X509Time.decode(try times.read())
-        guard times.isAtEnd else { throw DERError.unexpected("a Validity of two times") }
-        return (notBefore, notAfter)
-    }
-
-    /// The SPKI straight from the DER, for keys GnuTLS cannot import.
-    private static func rawSPKI(of der: [UInt8]) throws -> [UInt8] {
-        var reader = DERReader(der)
-        var certificate = DERReader(try reader.read().content)
-        var tbs = DERReader(try certificate.read().content)
-        _ = try tbs.readIfPresent(tag: 0xA0)
-        for _ in 0..<5 { _ = try tbs.read() }  // serial, signature, issuer, validity, subject
-        return Array(try tbs.read(tag: DERTag.sequence, "a SubjectPublicKeyInfo").encoded)
+    /// The DER of the first Certificate SEQUENCE in `input` (its tag, length and content, without
+    /// trailing bytes): what `init(der:)` parses and `sha256` hashes.
+    static func encoding(in input: [UInt8]) throws(CertificateParseError) -> [UInt8] {
+        do {
+            var reader = DERReader(input)
+            return Array(try reader.read(tag: DERTag.sequence, "a Certificate SEQUENCE").encoded)
+        } catch {
+            throw CertificateParseError(.malformedDER, "not a DER certificate: \(error)")
+        }
     }
 
     /// Whether `issuer`'s key made this certificate's signature. The one place a certificate's
@@ -180,6 +148,12 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
     public func isSigned(by issuer: Certificate) -> Bool {
         signatureValue.isMade(by: issuer.publicKey, over: tbsCertificate, algorithm: signatureAlgorithm)
     }
+
+    /// Whether the certificate is self-issued and its own key made its signature. Decided once per
+    /// certificate, on first use: an anchor's self-signature is a fact of its bytes, which no profile
+    /// of Apple's needs (Apple never checks it), so long-lived anchors pay for it at most once and
+    /// usually never.
+    public var isSelfSigned: Bool { selfSignature.value { isSelfIssued && isSigned(by: self) } }
 
     // MARK: Derived views
 
@@ -228,5 +202,5 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
     /// DER byte equality, as Apple's CFEqual on SecCertificate.
     public static func == (lhs: Certificate, rhs: Certificate) -> Bool { lhs.der == rhs.der }
     /// Hashes the fingerprint, consistent with DER equality.
-    public func hash(into hasher: inout Hasher) { hasher.combine(sha256) }
+    public func hash(into hasher: inout Hasher) { ByteKey.hash(sha256, into: &hasher) }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Pinning
 import TLSClient
 import TrustCertificates
 import TrustEvaluation
@@ -10,26 +9,44 @@ struct ConnectCommand: Subcommand {
     static let name = "connect"
     static let summary = "Connect to a TLS server and evaluate the chain it presents, as SecTrust would in the handshake."
     static let usage = """
-        trustcheck connect HOST[:PORT] [--servername NAME] [--anchors PATH]... [--system-anchors] [--pin PIN]...
-                   [--report-only] [--at TIME] [--timeout S] [--tls 1.2|1.3] [--alpn PROTOCOL]... [--json]
+        trustcheck connect HOST[:PORT] [--servername NAME] [--anchors PATH]... [--system-anchors] [--system-store PATH] [--pin PIN]...
+                   [--pin-config FILE] [--report-only] [--at TIME] [--timeout S] [--tls 1.2|1.3] [--alpn PROTOCOL]...
+                   [--record FILE] [--json]
         """
     static let options: [CommandOption] = [
         .value("--servername", "NAME", "send NAME as SNI and require the leaf to be valid for it (default: HOST)"),
         .repeatable("--anchors", "PATH", "trust these certificates (file or directory); system roots are then off"),
         .flag("--system-anchors", "trust the system roots too, beside --anchors"),
+        .value("--system-store", "PATH", "the system roots (default \(CertificateStore.defaultSystemBundlePath))"),
         .repeatable("--pin", "PIN", "after validation, require this SPKI SHA-256 pin on the evaluated chain"),
+        .value("--pin-config", "FILE", "apply this TrustKit configuration (JSON, plist, Info.plist) for the server name"),
         .flag("--report-only", "report a pin mismatch without refusing the connection"),
         .value("--at", "TIME", "evaluate at TIME instead of now (RFC 3339, a date, @EPOCH or now)"),
         .value("--timeout", "S", "bound the TCP connect and, separately, the handshake to S seconds (default 10)"),
         .value("--tls", "1.2|1.3", "offer only this TLS version (default: 1.2 and 1.3)"),
         .repeatable("--alpn", "PROTOCOL", "offer this ALPN protocol (e.g. h2, http/1.1)"),
+        .value("--record", "FILE", "write what was seen as a vector, replayable offline (verify --replay FILE)"),
         .flag("--json", "print the machine-readable report"),
     ]
     static let details = """
         PORT defaults to 443; write an IPv6 address with a port as [::1]:8443. GnuTLS runs the handshake,
         but its own certificate verification never decides: the chain the server presents goes to the
-        engine (the SSL policy for --servername, else HOST) and then to the pins, inside the handshake. A
+        engine (the SSL policy for --servername, else HOST) and then to the pinning, inside the handshake. A
         refused server gets the bad_certificate alert.
+
+        Pinning is verify's: --pin PIN (repeatable) or --pin-config FILE (a TrustKit configuration, JSON,
+        XML or binary plist, an Info.plist with TSKConfiguration, or an Info.plist's NSPinnedDomains),
+        applied for the server name with TrustKit's lookup, enforcement and report-only policies;
+        --report-only reports a mismatch without refusing. A blocking decision refuses the handshake.
+
+        --record FILE writes what was seen as a vector (vectors/README.md): the chain as presented, the
+        server name, the validation time, the anchors (embedded: custom ones, and the system root the
+        evaluated chain reached), the stapled OCSP response, the pins or the pin configuration (embedded),
+        the negotiated parameters, and as expectations what was decided (also when the server was
+        refused). Replay it offline with `trustcheck verify --replay FILE`, or through the vector runner.
+        A FIFO, device or symbolic link named FILE is written through, never replaced. With --record -
+        the vector alone goes to standard output and the report to standard error. Nothing is recorded
+        when no trust decision was made (a connection error): that is reported, exit 2.
 
         The text shows each presented certificate (subject, issuer, validity, SHA-256, and its PEM, like
         openssl s_client -showcerts), the negotiated protocol, cipher suite, group and ALPN (only after a
@@ -40,8 +57,10 @@ struct ConnectCommand: Subcommand {
         tcp.errno.ECONNREFUSED, tcp.timeout, tls.timeout or tls.handshake.GNUTLS_E_..., with the TLS alert
         named in the message), result (SecTrustResultType name) or null, pinning {verdict, matched_pins}
         or null, chain [{subject, issuer, not_before, not_after, sha256, spki_sha256_base64, pem}] as
-        presented, negotiated {protocol, cipher_suite, group, alpn, description} or null, and
-        stapled_ocsp_response (base64) or null.
+        presented, negotiated {protocol, cipher_suite, group, alpn, description} or null,
+        stapled_ocsp_response (base64) or null, and ocsp (verify's entry for the staple: status, this_update,
+        next_update, responder, used, problem, ...) or null. A stapled "revoked" that is used refuses the
+        server (Revocation, -67820, fatal); a "good" one is reported; any other staple is reported and ignored.
 
         exit status: 0 trusted, 1 not trusted (or a pin mismatch), 2 usage or connection error.
 
@@ -60,32 +79,61 @@ struct ConnectCommand: Subcommand {
             io.stderr.write("trustcheck connect: \(error.message)\nusage: \(usage)\n")
             return .usageOrInputError
         }
+        var system: CertificateStore?
+        if let path = arguments.value("--system-store") {
+            do { system = try CertificateStore.system(path: path) } catch {
+                io.inputErrors([error])
+                return .usageOrInputError
+            }
+        }
         let anchorPaths = arguments.allValues("--anchors")
         if !anchorPaths.isEmpty {
             guard let loaded = CertificateInputs.load(anchorPaths, io: io) else { return .usageOrInputError }
             configuration.anchors = TrustAnchors(custom: CertificateStore(loaded.flatMap(\.certificates)),
-                                                 anchorsOnly: !arguments.has("--system-anchors"))
+                                                 anchorsOnly: !arguments.has("--system-anchors"),
+                                                 system: system ?? SystemTrustStore.default.store)
+        } else if let system {
+            configuration.anchors = TrustAnchors(system: system)
         }
-        let pins = arguments.allValues("--pin")
-        if !pins.isEmpty {
-            do { configuration.pins = try PinSet(parsing: pins) } catch {
-                io.report([InputFailure(error)])
+        let serverName = configuration.serverName ?? target.host
+        let pinning: VerifyPinning?
+        do {
+            // verify's pinning stage, for the server name (TrustKit looks the pinned domain up by it).
+            let settings = VerifyCommand.Settings(host: serverName, time: configuration.verificationTime ?? Date(),
+                                                  basicPolicy: false, profile: configuration.profile)
+            switch try VerifyPinning.from(arguments, settings: settings, io: io) {
+            case .success(let stage): pinning = stage
+            case .failure(let failure):
+                io.report([failure])
                 return .usageOrInputError
+            }
+        } catch {
+            io.stderr.write("trustcheck connect: \(error.message)\nusage: \(usage)\n")
+            return .usageOrInputError
+        }
+        if let pinning {
+            configuration.pinningStage = { evaluation in
+                let outcome = pinning.check(evaluation, host: serverName, at: evaluation.verificationTime)
+                return outcome.decision == .block ? .block(reason: outcome.summary) : .allow
             }
         }
 
         let report: ConnectReport
         do {
             let connection = try TLSClient.connectBlocking(host: target.host, port: target.port, configuration: configuration)
-            report = ConnectReport(target: target, configuration: configuration, connection: connection)
+            report = ConnectReport(target: target, configuration: configuration, connection: connection, pinning: pinning)
         } catch {
-            report = ConnectReport(target: target, configuration: configuration, failure: error)
+            report = ConnectReport(target: target, configuration: configuration, failure: error, pinning: pinning)
         }
-        io.stdout.write(arguments.has("--json") ? report.json.rendered() + "\n" : report.text)
-        if report.isConnectionError {
-            io.error("connect: \(report.errorMessage ?? "connection failed")")
+        (ConnectRecording.isStandardOutput(arguments.value("--record")) ? io.stderr : io.stdout)
+            .write(arguments.has("--json") ? report.json.rendered() + "\n" : report.text)
+        if report.isConnectionError { io.error("connect: \(report.errorMessage ?? "connection failed")") }
+        if let path = arguments.value("--record"),
+           !ConnectRecording.write(report, anchors: configuration.anchors, pinning: pinning, to: path, io: io)
+        {
             return .usageOrInputError
         }
+        if report.isConnectionError { return .usageOrInputError }
         return report.trusted ? .success : .notTrusted
     }
 
@@ -111,9 +159,5 @@ struct ConnectCommand: Subcommand {
         case let other?: throw UsageError(message: "--tls must be 1.2 or 1.3, not '\(other)'")
         }
         configuration.alpn = arguments.allValues("--alpn")
-        configuration.pinsReportOnly = arguments.has("--report-only")
-        if configuration.pinsReportOnly && arguments.allValues("--pin").isEmpty {
-            throw UsageError(message: "--report-only needs --pin")
-        }
     }
 }

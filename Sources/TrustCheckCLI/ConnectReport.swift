@@ -15,9 +15,13 @@ struct ConnectReport {
     let verdict: ServerTrustVerdict?
     /// Set for failures other than the trust decision (TCP, handshake, I/O): exit 2.
     let connectionError: TLSClientError?
+    /// What the pinning stage (`--pin`, `--pin-config`) made of the engine's evaluation; nil without
+    /// pinning or without an evaluation.
+    let pinning: PinningOutcome?
 
-    init(target: ConnectTarget, configuration: TLSClientConfiguration, connection: TLSConnection) {
+    init(target: ConnectTarget, configuration: TLSClientConfiguration, connection: TLSConnection, pinning: VerifyPinning?) {
         self.target = target
+        self.pinning = Self.outcome(of: pinning, connection.verdict, name: configuration.serverName ?? target.host)
         serverName = configuration.serverName ?? target.host
         presented = connection.presentedChain
         negotiated = connection.negotiated
@@ -26,7 +30,7 @@ struct ConnectReport {
         connectionError = nil
     }
 
-    init(target: ConnectTarget, configuration: TLSClientConfiguration, failure: TLSClientError) {
+    init(target: ConnectTarget, configuration: TLSClientConfiguration, failure: TLSClientError, pinning: VerifyPinning?) {
         self.target = target
         serverName = configuration.serverName ?? target.host
         negotiated = nil
@@ -48,6 +52,28 @@ struct ConnectReport {
             connectionError = failure
         }
         self.failure = failure
+        self.pinning = verdict.flatMap { Self.outcome(of: pinning, $0, name: configuration.serverName ?? target.host) }
+    }
+
+    /// The pinning stage's outcome on the evaluation the handshake was decided with (the same call as in
+    /// the handshake, so the report shows what decided).
+    private static func outcome(of pinning: VerifyPinning?, _ verdict: ServerTrustVerdict, name: String) -> PinningOutcome? {
+        guard let pinning, let evaluation = verdict.evaluation else { return nil }
+        return pinning.check(evaluation, host: name, at: evaluation.verificationTime)
+    }
+
+    /// The staple, as verify reports an `--ocsp` file, beside what the engine made of it (nil: none stapled).
+    var stapleOutcome: (OCSPInput, OCSPResponseReport?)? {
+        guard let staple = stapledOCSPResponse else { return nil }
+        let input = OCSPInput(path: "stapled", response: Result { () throws(OCSPParseError) in try OCSPResponse(der: staple) })
+        guard let evaluation = verdict?.evaluation else { return (input, nil) }
+        return OCSPInput.outcomes([input], in: evaluation).first
+    }
+
+    /// A pin mismatch that `--report-only` let through.
+    var mismatchReportedOnly: Bool {
+        guard let pinning, pinning.reportOnly, pinning.decision == .allow else { return false }
+        return pinning.result == .failedNoMatchingPin || !pinning.failedChecks.isEmpty
     }
 
     private var failure: TLSClientError? = nil
@@ -80,12 +106,10 @@ struct ConnectReport {
             out += "negotiated: nothing (the handshake did not complete)\n"
         }
         out += "stapled OCSP response: " + (stapledOCSPResponse.map { "\($0.count) bytes" } ?? "none") + "\n"
-        if let pinCheck = verdict?.pinCheck {
-            out += "pinning: \(pinCheck.verdict.rawValue)"
-                + pinCheck.matches.map { " (pin \($0.pin.base64) on [\($0.chainIndex)])" }.joined() + "\n"
-        }
+        if let (input, outcome) = stapleOutcome { out += TerminalText.escaped(OCSPInput.line(input, outcome)) + "\n" }
+        if let pinning { out += TerminalText.escaped(pinning.summary) + "\n" }
         if trusted {
-            out += "verdict: trusted" + (verdict?.pinCheck.map { $0.isPinned ? "" : " (pin mismatch reported only)" } ?? "") + "\n"
+            out += "verdict: trusted" + (mismatchReportedOnly ? " (pin mismatch reported only)" : "") + "\n"
         } else if connectionError != nil {
             out += "verdict: connection failed: \(TerminalText.escaped(errorMessage ?? ""))\n"
         } else {
@@ -114,12 +138,7 @@ struct ConnectReport {
             ("reason", .string(trusted ? nil : reason)),
             ("error", error),
             ("result", .string(verdict?.evaluation?.resultType.name)),
-            ("pinning", verdict?.pinCheck.map { check in
-                .object([("verdict", .string(check.verdict.rawValue)),
-                         ("matched_pins", .array(check.matches.map { match in
-                             .object([("pin", .string(match.pin.base64)), ("index", .int(match.chainIndex))])
-                         }))])
-            } ?? .null),
+            ("pinning", pinning?.json ?? .null),
             ("chain", .array(presented.map { certificate in
                 .object([
                     ("subject", .string(certificate.subject.rfc4514)),
@@ -131,16 +150,22 @@ struct ConnectReport {
                     ("pem", .string(Self.pem(certificate.der))),
                 ])
             })),
-            ("negotiated", negotiated.map { parameters in
-                .object([
-                    ("protocol", .string(parameters.protocolVersion)),
-                    ("cipher_suite", .string(parameters.cipherSuite)),
-                    ("group", .string(parameters.group)),
-                    ("alpn", .string(parameters.alpn)),
-                    ("description", .string(parameters.description)),
-                ])
-            } ?? .null),
+            ("negotiated", negotiatedJSON),
             ("stapled_ocsp_response", .string(stapledOCSPResponse.map(Base64.encode))),
+            ("ocsp", stapleOutcome.map(OCSPInput.json) ?? .null),
+        ])
+    }
+
+    /// {protocol, cipher_suite, group, alpn, description}, or null when the handshake did not complete (the
+    /// report's and a recording's `negotiated`).
+    var negotiatedJSON: JSONValue {
+        guard let negotiated else { return .null }
+        return .object([
+            ("protocol", .string(negotiated.protocolVersion)),
+            ("cipher_suite", .string(negotiated.cipherSuite)),
+            ("group", .string(negotiated.group)),
+            ("alpn", .string(negotiated.alpn)),
+            ("description", .string(negotiated.description)),
         ])
     }
 

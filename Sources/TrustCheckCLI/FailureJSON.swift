@@ -72,6 +72,8 @@ enum FailureJSON {
             return .object([
                 ("kind", .string("revoked")), ("revocation_date", time(date)), ("reason", .string(reason?.description)),
             ])
+        case .policyTree(let failure):
+            return .object([("kind", .string("policy_tree"))] + PolicyTreeJSON.failureMembers(failure))
         case .note:
             return .object([("kind", .string("note"))])
         }
@@ -89,6 +91,10 @@ enum FailureJSON {
         case .probableWrongOrder(let first, let endEntity, let leafIndex):
             members += [("first", certificate(first)), ("end_entity", certificate(endEntity)),
                         ("end_entity_index", .int(leafIndex))]
+        case .crlSigner(let signer, let crl, let verdict, let subject, let index):
+            members += [("signer", certificate(signer)), ("crl", .string(crl)),
+                        ("crl_verdict", .string(RevocationReport.verdictName(verdict))), ("for", certificate(subject)),
+                        ("for_index", .int(index))]
         case .unusedPresented(let certificates):
             members.append(("certificates", .array(certificates.map(certificate))))
         }
@@ -133,6 +139,11 @@ enum FailureJSON {
             members.append(("length", .int(length)))
         case .checkFailed(let length, let failures):
             members += [("length", .int(length)), ("failures", .array(failures.map(failure)))]
+        case .crlConsidered(let subject, let index, let assessment):
+            members += [("subject", certificate(subject)), ("index", .int(index)), ("crl", RevocationReport.crl(assessment))]
+        case .revocationStatus(let subject, let status):
+            members += [("subject", certificate(subject)), ("index", .int(status.index)),
+                        ("status", RevocationReport.certificate(status))]
         case .budgetSpent(let budget, let limit):
             members += [("budget", .string(budget.rawValue)), ("limit", .int(limit))]
         case .note(let note):

@@ -48,18 +48,25 @@ struct OCSPInput {
     }
 
     /// "ocsp FILE: good, used (…)" or "ocsp FILE: ignored: problem", for the text report.
+    // Written with plain `if let`s: Swift 6.3.1's -O CopyPropagation crashed on the closure form of this
+    // function ("Found ownership error?!"), which broke every release build.
     static func line(_ input: OCSPInput, _ report: OCSPResponseReport?) -> String {
+        var text = "ocsp \(input.path): "
         guard let report else {
-            if case .failure(let error) = input.response { return "ocsp \(input.path): ignored: \(error.reason)" }
-            return "ocsp \(input.path): ignored"
+            switch input.response {
+            case .failure(let error): return text + "ignored: \(error.reason)"
+            case .success: return text + "ignored"
+            }
         }
-        let status = report.status.map(String.init(describing:)) ?? "no single response"
-        let window = report.singleResponse.map { single in
-            " (this update \(CertificateFormatting.timestamp(single.thisUpdate))"
-                + (single.nextUpdate.map { ", next update \(CertificateFormatting.timestamp($0))" } ?? "") + ")"
-        } ?? ""
-        let signer = report.responder.map { ", signed by \(CertificateFormatting.displayName($0))" } ?? ""
-        return "ocsp \(input.path): \(status)\(window)\(signer), " + (report.problem.map { "ignored: \($0)" } ?? "used")
+        if let status = report.status { text += String(describing: status) } else { text += "no single response" }
+        if let single = report.singleResponse {
+            text += " (this update \(CertificateFormatting.timestamp(single.thisUpdate))"
+            if let next = single.nextUpdate { text += ", next update \(CertificateFormatting.timestamp(next))" }
+            text += ")"
+        }
+        if let responder = report.responder { text += ", signed by \(CertificateFormatting.displayName(responder))" }
+        if let problem = report.problem { return text + ", ignored: \(problem)" }
+        return text + ", used"
     }
 
     /// {file, status, this_update, next_update, responder, used, problem} for the JSON report.

@@ -15,6 +15,7 @@ public enum TrustCheckCommand: Sendable {
         LimboCommand.self,
         CollectCommand.self,
         ReportsCommand.self,
+        PKITSCommand.self,
         VersionCommand.self,
     ]
 

@@ -10,7 +10,10 @@ struct VerifyCommand: Subcommand {
     static let usage = """
         trustcheck [verify] CHAIN... [--anchors PATH]... [--host NAME] [--at TIME] [--system-anchors]
                    [--system-store PATH] [--policy ssl|basic] [--profile apple|webpki|rfc5280] [--crl PATH]... [--ocsp FILE]...
-                   [--pin PIN]... [--pin-config FILE] [--report-only] [--explain] [--json]
+                   [--policy-oid OID]... [--require-explicit-policy] [--inhibit-policy-mapping] [--inhibit-any-policy]
+                   [--accept-noncritical-policy-constraints] [--accept-noncritical-basic-constraints] [--revocation soft|require] [--allow-unusable-crls]
+                   [--allow-crl-without-number] [--pin PIN]... [--pin-config FILE] [--report-only] [--explain] [--json]
+        trustcheck verify --replay VECTOR [--explain] [--json]
         """
     static let options: [CommandOption] = [
         .repeatable("--anchors", "PATH", "trust these certificates (file or directory); system roots are then off"),
@@ -22,9 +25,21 @@ struct VerifyCommand: Subcommand {
         .value("--profile", "NAME", "rule book: apple (default), webpki or rfc5280"),
         .repeatable("--crl", "PATH", "check revocation against the CRLs in this file (PEM or DER, one or more)"),
         .repeatable("--ocsp", "FILE", "consult this DER OCSP response as if the server had stapled it (\"-\": stdin)"),
+        .repeatable("--policy-oid", "OID", "rfc5280: accept this certificate policy (user-initial-policy-set; default any)"),
+        .flag("--require-explicit-policy", "rfc5280: the path must be valid for an accepted policy (initial-explicit-policy)"),
+        .flag("--inhibit-policy-mapping", "rfc5280: no policy mapping anywhere in the path (initial-policy-mapping-inhibit)"),
+        .flag("--inhibit-any-policy", "rfc5280: anyPolicy in a certificate matches nothing (initial-any-policy-inhibit)"),
+        .flag("--accept-noncritical-policy-constraints",
+              "rfc5280: process a non-critical policyConstraints (RFC 5280 §6.1) instead of refusing it (§4.2.1.11)"),
+        .flag("--accept-noncritical-basic-constraints",
+              "rfc5280: read a CA's non-critical basicConstraints (RFC 5280 §6.1) instead of refusing it (§4.2.1.9)"),
+        .value("--revocation", "soft|require", "soft (default): report what is not established; require: fail it (-67635)"),
+        .flag("--allow-unusable-crls", "soft: a certificate whose CRLs are all unusable is reported, not failed"),
+        .flag("--allow-crl-without-number", "use complete CRLs that have no CRLNumber (or a critical one)"),
         .repeatable("--pin", "PIN", "after validation, require this SPKI SHA-256 pin (base64, sha256/..., pin-sha256=...) on the chain"),
         .value("--pin-config", "FILE", "apply this TrustKit configuration (JSON, plist, Info.plist) for --host"),
         .flag("--report-only", "report a pin mismatch without blocking"),
+        .value("--replay", "VECTOR", "decide a recorded vector (connect --record) again, offline, with what it holds"),
         .flag("--explain", "narrate the path search (with --json: an explain array of {event, message, ...})"),
         .flag("--json", "print the machine-readable report"),
     ]
@@ -32,16 +47,27 @@ struct VerifyCommand: Subcommand {
         The first certificate of CHAIN is the leaf; the rest are untrusted intermediates in any order.
         Without --anchors the system store is used.
 
-        With --crl, each certificate below the anchor is checked against the CRLs of its issuer (same
-        issuer name, signature by the issuer's key). A current CRL that lists it fails the chain with
-        Revocation (errSecCertificateRevoked -67820, fatal). When all of its issuer's CRLs are unusable
-        (expired or not yet valid, issuer without cRLSign, CRLNumber missing or critical, an unknown
-        critical extension such as a delta or partitioned CRL's) the chain fails with
-        RevocationResponseRequired (errSecIncompleteCertRevocationCheck -67635). A CRL with a malformed
-        signature, or one that does not parse (a warning names it; the other CRLs are still used), counts
-        as an unusable CRL of its issuer, or of any issuer when its issuer cannot be read. A certificate
-        whose issuer has no CRL among them is not checked. Nothing is fetched. A --crl file that cannot be
-        read or holds no CRL is an input error (exit 2).
+        With --crl, each certificate below the anchor is checked as RFC 5280 §6.3 says: for each of its
+        cRLDistributionPoints, then its issuer's implicit one, the complete CRLs of the point's cRLIssuer
+        (an indirect CRL, with certificateIssuer entries) or of its issuer whose issuingDistributionPoint
+        fits (name, onlyContainsUserCerts/CACerts; attribute-only CRLs never apply) and adds reasons
+        (onlySomeReasons), current at --at, signed by a certificate with the issuer's name found on the
+        path, among the chain or the anchors and itself validated to the same anchor (cRLSign, its own
+        revocation status: a separate CRL-signing key, a new key after a rollover, another CA), with the
+        newest usable delta CRL (deltaCRLIndicator; removeFromCRL un-revokes). Listed ⇒ Revocation
+        (errSecCertificateRevoked -67820, fatal). Not revoked needs every reason covered; otherwise the
+        status is undetermined. A CRL with a bad signature, wrong issuer or unsupported critical extension
+        is reported as not usable, never an input error; a CRL that does not parse (a warning names it;
+        the other CRLs are still used) counts as an unusable CRL of its issuer. Nothing is fetched. A
+        --crl file that cannot be read or holds no CRL is an input error (exit 2).
+
+        --revocation soft (the default, Apple's) reports an undetermined status, except that a certificate
+        whose applicable CRLs are all unusable (expired, signer not valid, no CRLNumber, unknown critical
+        extension) fails with RevocationResponseRequired (errSecIncompleteCertRevocationCheck -67635), as
+        x509-limbo and OpenSSL expect; --allow-unusable-crls reports that too (RFC 5280 §6.3 only says
+        UNDETERMINED). --revocation require fails every certificate below the anchor whose status neither
+        CRLs covering all reasons nor a used stapled OCSP response establish, with -67635.
+        --allow-crl-without-number accepts complete CRLs without a (non-critical) CRLNumber.
 
         With --ocsp, each response is consulted as Apple consults a stapled one, for every certificate
         below the top of the path, whatever the policy: it is about the certificate its CertID names
@@ -53,6 +79,20 @@ struct VerifyCommand: Subcommand {
         an OCSP response) is reported with its problem and ignored, as Apple does; a file that cannot be
         read is an input error (exit 2).
 
+        Certificate policies (RFC 5280 §6.1): the apple and rfc5280 profiles run the policy tree
+        (certificatePolicies, policyMappings, policyConstraints, inhibitAnyPolicy); a path it rejects fails
+        PolicyConstraints (errSecInvalidPolicyIdentifiers -67835), on the leaf under apple (as Apple), on the
+        certificate where processing failed under rfc5280, with the policies that were valid and those
+        required. webpki runs no tree (a critical policy extension is unknown there). Under rfc5280 the
+        inputs can be set: --policy-oid OID (repeatable; anyPolicy or a dotted OID) is the
+        user-initial-policy-set, --require-explicit-policy, --inhibit-policy-mapping and
+        --inhibit-any-policy the initial-* inputs. As RFC 5280 §6.1.5 (g) says, --policy-oid alone only
+        narrows the user-constrained policy set reported; add --require-explicit-policy to fail a path
+        valid for none of them. A non-critical policyConstraints fails the rfc5280 profile (x509-limbo,
+        §4.2.1.11) unless --accept-noncritical-policy-constraints, a CA's non-critical basicConstraints
+        (§4.2.1.9) unless --accept-noncritical-basic-constraints. The text output of rfc5280 shows a
+        policies line; --json has policy_tree (below).
+
         --json prints an object with: trusted (bool), result (Apple's SecTrustResultType name),
         error {code (OSStatus), message, detailed_message, check, index} or null, chain [{subject, issuer,
         summary, subject_alt_names [{type, value}] or null, not_before, not_after, validity {at, status
@@ -60,10 +100,20 @@ struct VerifyCommand: Subcommand {
         spki_sha256 (digests in hex), spki_sha256_base64, pin}] leaf first,
         failures [{index, check, rule (a WebPKICompliance rule's name) or null, detail, context {kind, ...typed
         fields} or null}], notes [{note, message, ...}], unused_certificates [{subject, sha256}],
-        verification_time, profile, policy, host, crls (how many were given), ocsp [{file, status
+        verification_time, profile, policy, host, crls (how many were given), revocation {mode,
+        unusable_crls_fail, requires_crl_number, certificates [{index, status (revoked|not-revoked|
+        undetermined|not-checked), checked, sources [crl|stapled-ocsp], revocation_time, revocation_reason,
+        valid_until, reasons_covered, why, crls [{crl, verdict (used|not-applicable|unusable|
+        not-signed-by-issuer), detail, signer, signer_validation, delta, notes}]}]}, ocsp [{file, status
         (good|revoked|unknown) or null, revocation_time, revocation_reason, this_update, next_update,
         responder, certificate_index, used (bool), problem, error_code}], paths_considered,
-        signature_checks, and with --explain the steps of the search as explain [{event, message, ...}].
+        signature_checks, policy_tree {inputs {user_initial_policy_set, initial_explicit_policy,
+        initial_policy_mapping_inhibit, initial_any_policy_inhibit}, authorities_constrained_policy_set,
+        user_constrained_policy_set, leaf_policies [{oid, cps_uris, user_notices}], explicit_policy_required,
+        failure {reason, certificate_index, valid_policies, required_policies, required_by, message} or null}
+        (null under webpki), and with --explain the steps of the search as explain [{event, message, ...}]
+        (with revocation: crl_considered {subject, index, crl} per CRL and revocation_status {subject, index,
+        status} per certificate of each candidate path).
         'trustcheck help checks' lists every check and rule.
 
         Text output shows each certificate's days left, in colour on a terminal (green; yellow under 30
@@ -80,6 +130,12 @@ struct VerifyCommand: Subcommand {
         without pinning; apple_error and failed_checks for NSPinnedDomains). A blocked
         decision exits 1; a bad pin or configuration exits 2 naming the file and key.
 
+        --replay VECTOR decides a vector file of one testcase (what trustcheck connect --record writes)
+        with its own chain, anchors, peer name, validation time, stapled OCSP responses and pins or pin
+        configuration, takes no CHAIN or option that would change them, reports as verify does, and adds
+        a replay line (JSON: replay {vector, id, recorded_trusted, trusted, same_verdict}). A verdict that
+        differs from the recorded one is reported on stderr and exits 1.
+
         exit status: 0 trusted, 1 not trusted (or pinning blocks), 2 usage or input error.
 
         """
@@ -89,9 +145,16 @@ struct VerifyCommand: Subcommand {
         var time: Date
         var basicPolicy: Bool
         var profile: TrustProfile
+        var certificatePolicies = CertificatePolicyInputs()
+        var acceptsNonCriticalPolicyConstraints = false
+        var acceptsNonCriticalBasicConstraints = false
+        var revocation: RevocationPolicy = .soft
+        /// Whether revocation lines belong in the text: CRLs, responses or a revocation mode were given.
+        var showsRevocation = false
     }
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) -> ExitCode {
+        if let vector = arguments.value("--replay") { return VerifyReplay.run(vector, arguments, io: io) }
         let settings: Settings
         do { settings = try parseSettings(arguments) } catch {
             io.stderr.write("trustcheck verify: \(error.message)\nusage: \(usage)\n")
@@ -138,31 +201,69 @@ struct VerifyCommand: Subcommand {
             return .usageOrInputError
         }
 
-        let policy = settings.basicPolicy
+        var policy = settings.basicPolicy
             ? TrustPolicy.basicX509(profile: settings.profile)
             : TrustPolicy.ssl(server: true, hostname: settings.host, profile: settings.profile)
-        let narration = DiagnosticLog()
-        let explain = arguments.has("--explain")
-        var evaluator = TrustEvaluator(anchors: anchors, policies: [policy])
+        policy.certificatePolicies = settings.certificatePolicies
+        policy.acceptsNonCriticalPolicyConstraints = settings.acceptsNonCriticalPolicyConstraints
+        policy.acceptsNonCriticalBasicConstraints = settings.acceptsNonCriticalBasicConstraints
+        var evaluator = TrustEvaluator(anchors: anchors, policies: [policy], revocation: settings.revocation)
         evaluator.crls = crls
         evaluator.ocspResponses = OCSPInput.responses(ocsp)
-        let result = evaluator.evaluate(
-            leaf: leaf, intermediates: Array(chainPaths.flatMap(\.certificates).dropFirst()), at: settings.time,
-            diagnostics: explain ? narration.append : nil)
+        let evaluation = Evaluation(evaluator: evaluator, leaf: leaf,
+                                    intermediates: Array(chainPaths.flatMap(\.certificates).dropFirst()),
+                                    settings: settings, crlCount: crls.crls.count, ocsp: ocsp, pinning: pinning)
+        return evaluation.run(arguments, io: io).isTrusted ? .success : .notTrusted
+    }
 
-        let pinned = pinning?.check(result, host: settings.host, at: settings.time)
-        if arguments.has("--json") {
-            io.stdout.write(VerifyReport.json(result, settings: settings, crlCount: crls.crls.count, ocsp: ocsp,
-                                              explain: explain ? narration.steps : nil, pinning: pinned).rendered() + "\n")
-        } else {
-            if explain {
-                io.stdout.write(narration.steps.map { "  " + TerminalText.escaped($0.description) }.joined(separator: "\n")
-                    + "\n\n")
-            }
-            io.stdout.write(VerifyReport.text(result, host: settings.host, pinning: pinned, ocsp: ocsp,
-                                                       style: io.style))
+    /// Everything one verification needs once its inputs are read: from the command line, or from a
+    /// recorded vector (`--replay`).
+    struct Evaluation {
+        let evaluator: TrustEvaluator
+        let leaf: Certificate
+        let intermediates: [Certificate]
+        let settings: Settings
+        let crlCount: Int
+        let ocsp: [OCSPInput]
+        let pinning: VerifyPinning?
+
+        /// What `run` decided.
+        struct Verdict {
+            let result: TrustEvaluationResult
+            let pinning: PinningOutcome?
+            /// Trusted by the engine and not blocked by the pinning.
+            var isTrusted: Bool { result.isTrusted && pinning?.decision != .block }
         }
-        return result.isTrusted && pinned?.decision != .block ? .success : .notTrusted
+
+        /// Evaluates and writes the report (`--json`, `--explain`); `extra` adds members to the JSON
+        /// report and text after the text report.
+        @discardableResult
+        func run(_ arguments: ParsedArguments, io: CommandIO,
+                 extra: (Verdict) -> (json: [(String, JSONValue)], text: String) = { _ in ([], "") }) -> Verdict
+        {
+            let narration = DiagnosticLog()
+            let explain = arguments.has("--explain")
+            let result = evaluator.evaluate(leaf: leaf, intermediates: intermediates, at: settings.time,
+                                            diagnostics: explain ? narration.append : nil)
+            let pinned = pinning?.check(result, host: settings.host, at: settings.time)
+            let verdict = Verdict(result: result, pinning: pinned)
+            let added = extra(verdict)
+            if arguments.has("--json") {
+                var json = VerifyReport.json(result, settings: settings, crlCount: crlCount, ocsp: ocsp,
+                                             explain: explain ? narration.steps : nil, pinning: pinned)
+                if case .object(let members) = json { json = .object(members + added.json) }
+                io.stdout.write(json.rendered() + "\n")
+            } else {
+                if explain {
+                    io.stdout.write(narration.steps.map { "  " + TerminalText.escaped($0.description) }.joined(separator: "\n")
+                        + "\n\n")
+                }
+                io.stdout.write(VerifyReport.text(result, host: settings.host, pinning: pinned, ocsp: ocsp,
+                                                  showsPolicies: settings.profile == .rfc5280,
+                                                  revocation: settings.showsRevocation, style: io.style) + added.text)
+            }
+            return verdict
+        }
     }
 
     private static func parseSettings(_ arguments: ParsedArguments) throws(UsageError) -> Settings {
@@ -180,6 +281,58 @@ struct VerifyCommand: Subcommand {
         }
         let host = arguments.value("--host")
         if policy == "basic" && host != nil { throw UsageError(message: "--host needs --policy ssl") }
-        return Settings(host: host, time: time, basicPolicy: policy == "basic", profile: profile)
+        let mode = arguments.value("--revocation") ?? RevocationPolicy.Mode.soft.rawValue
+        guard let revocationMode = RevocationPolicy.Mode(rawValue: mode) else {
+            throw UsageError(message: "--revocation must be soft or require")
+        }
+        let revocation = RevocationPolicy(mode: revocationMode, unusableCRLsFail: !arguments.has("--allow-unusable-crls"),
+                                          requiresCRLNumber: !arguments.has("--allow-crl-without-number"))
+        let shows = !arguments.allValues("--crl").isEmpty || !arguments.allValues("--ocsp").isEmpty
+            || arguments.value("--revocation") != nil
+        var settings = Settings(host: host, time: time, basicPolicy: policy == "basic", profile: profile,
+                                revocation: revocation, showsRevocation: shows)
+        try parsePolicyInputs(arguments, into: &settings)
+        return settings
+    }
+
+    static let policyInputOptions = ["--policy-oid", "--require-explicit-policy", "--inhibit-policy-mapping",
+                                     "--inhibit-any-policy", "--accept-noncritical-policy-constraints",
+                                     "--accept-noncritical-basic-constraints"]
+
+    /// The RFC 5280 policy inputs, which only the rfc5280 profile takes: Apple's tree has fixed inputs and
+    /// webpki runs none, so giving them there would silently change nothing.
+    private static func parsePolicyInputs(_ arguments: ParsedArguments, into settings: inout Settings) throws(UsageError) {
+        let given = policyInputOptions.filter { arguments.has($0) || !arguments.allValues($0).isEmpty }
+        guard !given.isEmpty else { return }
+        guard settings.profile == .rfc5280 else {
+            throw UsageError(message: "\(given[0]) needs --profile rfc5280 (the \(settings.profile.rawValue) profile "
+                + (settings.profile == .apple ? "runs Apple's policy tree, whose inputs are fixed)" : "runs no policy tree)"))
+        }
+        var oids = Set<String>()
+        for text in arguments.allValues("--policy-oid") {
+            guard let oid = policyOID(text) else {
+                throw UsageError(message: "--policy-oid '\(text)' is not a dotted OID (such as 2.23.140.1.2.1) or anyPolicy")
+            }
+            oids.insert(oid)
+        }
+        settings.certificatePolicies = CertificatePolicyInputs(
+            userInitialPolicySet: oids.isEmpty ? [CertificatePolicy.anyPolicy] : oids,
+            initialExplicitPolicy: arguments.has("--require-explicit-policy"),
+            initialPolicyMappingInhibit: arguments.has("--inhibit-policy-mapping"),
+            initialAnyPolicyInhibit: arguments.has("--inhibit-any-policy"))
+        settings.acceptsNonCriticalPolicyConstraints = arguments.has("--accept-noncritical-policy-constraints")
+        settings.acceptsNonCriticalBasicConstraints = arguments.has("--accept-noncritical-basic-constraints")
+    }
+
+    /// A dotted OID (first arc 0-2, at least two arcs, decimal arcs without leading zeros), or "anyPolicy".
+    static func policyOID(_ text: String) -> String? {
+        if text == "anyPolicy" { return CertificatePolicy.anyPolicy }
+        let arcs = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard arcs.count >= 2, arcs.count <= 64, ["0", "1", "2"].contains(arcs[0]) else { return nil }
+        for arc in arcs {
+            guard !arc.isEmpty, arc.count <= 20, arc.allSatisfy({ $0.isASCII && $0.isNumber }),
+                  arc == "0" || arc.first != "0" else { return nil }
+        }
+        return text
     }
 }

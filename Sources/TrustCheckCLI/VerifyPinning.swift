@@ -8,8 +8,8 @@ import TrustEvaluation
 /// `--host` exactly as TrustKit's TSKPinningValidator does, or an Info.plist whose NSAppTransportSecurity
 /// has NSPinnedDomains (and no TSKConfiguration), applied as Apple applies them inside the SSL policy —
 /// and `--report-only`, under which a pin mismatch is reported but does not block.
-struct VerifyPinning {
-    enum Source {
+struct VerifyPinning: Sendable {
+    enum Source: Sendable {
         case pins(PinSet)
         case trustKit(TrustKitConfiguration, path: String)
         case pinnedDomains(PinnedDomains, path: String)
@@ -17,6 +17,36 @@ struct VerifyPinning {
 
     let source: Source
     let reportOnly: Bool
+    /// The configuration file's bytes as read (`--pin-config`), for a recording to embed; nil for `--pin`.
+    var configurationData: [UInt8]? = nil
+
+    /// A pinning configuration's bytes, read as `--pin-config` reads them: an Info.plist that pins through
+    /// App Transport Security, else a TrustKit configuration (JSON, plist, Info.plist); a bad one is an
+    /// input failure naming `name`. `warn` receives the configuration's warnings.
+    static func configuration(_ bytes: [UInt8], name: String, reportOnly: Bool, warn: (String) -> Void)
+        -> Result<VerifyPinning, InputFailure>
+    {
+        let data = Data(bytes)
+        if Self.isAppTransportSecurityPinning(data) {
+            do {
+                let domains = try PinnedDomains(infoPlist: data)
+                for warning in domains.warnings { warn("\(warning)") }
+                return .success(VerifyPinning(source: .pinnedDomains(domains, path: name), reportOnly: reportOnly,
+                                              configurationData: bytes))
+            } catch {
+                return .failure(InputFailure(code: "pinning.ats." + error.code.rawValue, path: name,
+                                             message: error.problem, line: "\(name): \(error.problem)"))
+            }
+        }
+        do {
+            let configuration = try TrustKitConfiguration(data: data, path: name)
+            for warning in configuration.warnings { warn("\(warning)") }
+            return .success(VerifyPinning(source: .trustKit(configuration, path: name), reportOnly: reportOnly,
+                                          configurationData: bytes))
+        } catch {
+            return .failure(InputFailure(error))
+        }
+    }
 
     /// The pinning the options ask for: nil without `--pin`/`--pin-config`; throws a usage error for
     /// options that cannot go together, and reports (and returns `.failure`) a bad pin or configuration.
@@ -37,29 +67,14 @@ struct VerifyPinning {
                 throw UsageError(message: "--pin-config needs --host (TrustKit looks the pinned domain up by host name)")
             }
             let name = config == "-" ? StandardInput.name : config
-            let data: Data
+            let bytes: [UInt8]
             do {
-                data = Data(try io.bytes(of: config))
+                bytes = try io.bytes(of: config)
             } catch {
                 return .failure(InputFailure(error))
             }
-            if Self.isAppTransportSecurityPinning(data) {
-                do {
-                    let domains = try PinnedDomains(infoPlist: data)
-                    for warning in domains.warnings { io.error("warning: \(name): \(warning)") }
-                    return .success(VerifyPinning(source: .pinnedDomains(domains, path: name), reportOnly: reportOnly))
-                } catch {
-                    return .failure(InputFailure(code: "pinning.ats." + error.code.rawValue, path: name,
-                                                 message: error.problem, line: "\(name): \(error.problem)"))
-                }
-            }
-            do {
-                let configuration = try TrustKitConfiguration(data: data, path: name)
-                for warning in configuration.warnings { io.error("warning: \(name): \(warning)") }
-                return .success(VerifyPinning(source: .trustKit(configuration, path: name), reportOnly: reportOnly))
-            } catch {
-                return .failure(InputFailure(error))
-            }
+            return configuration(bytes, name: name, reportOnly: reportOnly, warn: { io.error("warning: \(name): \($0)") })
+                .map { $0 }
         }
         do {
             return .success(VerifyPinning(source: .pins(try PinSet(parsing: pins)), reportOnly: reportOnly))

@@ -9,8 +9,10 @@ enum VerifyReport {
     /// coloured after that, so colour is the only escape sequence the output can carry.
     /// With `pinning`, each certificate shows the pin compared for it (✓ when it matched) and a summary
     /// line gives the pinning decision.
+    /// `showsPolicies` adds the policy sets of the policy tree (rfc5280, where the caller sets its inputs).
     static func text(_ result: TrustEvaluationResult, host: String?, pinning: PinningOutcome? = nil,
-                     ocsp: [OCSPInput] = [], style: TerminalStyle = .plain) -> String
+                     ocsp: [OCSPInput] = [], showsPolicies: Bool = false, revocation: Bool = false,
+                     style: TerminalStyle = .plain) -> String
     {
         var lines: [String] = []
         func add(_ text: String, _ styled: String = "") { lines.append(TerminalText.escaped(text) + styled) }
@@ -20,6 +22,15 @@ enum VerifyReport {
         if let pinning { add(pinning.summary) }
         for note in result.notes { add("note: \(note)") }
         for (input, report) in OCSPInput.outcomes(ocsp, in: result) { add(OCSPInput.line(input, report)) }
+        if showsPolicies, let tree = result.policyTree {
+            if let failure = tree.failure {
+                add("policies: policy processing failed at [\(failure.certificateIndex)] (see PolicyConstraints)")
+            } else {
+                add("policies: authorities-constrained \(policyList(tree.authoritiesConstrainedPolicySet)); "
+                    + "user-constrained \(policyList(tree.userConstrainedPolicySet))"
+                    + (tree.explicitPolicyRequired ? "; an explicit policy is required" : ""))
+            }
+        }
         add("evaluated at \(CertificateFormatting.timestamp(result.verificationTime))")
         add("")
         for (depth, index) in result.chain.indices.reversed().enumerated() {
@@ -36,6 +47,9 @@ enum VerifyReport {
             if let pinning, let pin = pinning.pinOfCertificate(certificate) {
                 add(detailIndent + "pin \(pin)" + (pinning.isMatched(chainIndex: index) ? " ✓ matches a configured pin" : ""))
             }
+            if revocation, let status = result.revocation.first(where: { $0.index == index }) {
+                for line in RevocationReport.lines(status) { add(detailIndent + line) }
+            }
             for failure in result.failures where failure.index == index {
                 add(detailIndent + "✗ \(failure.check.rawValue)" + (failure.rule.map { " [\($0.rawValue)]" } ?? "")
                     + ": \(failure.check.sentence)"
@@ -43,6 +57,11 @@ enum VerifyReport {
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A policy set in words: its OIDs, anyPolicy by name, "none" when empty.
+    static func policyList(_ policies: [String]) -> String {
+        policies.isEmpty ? "none" : policies.map { $0 == CertificatePolicy.anyPolicy ? "anyPolicy" : $0 }.joined(separator: ", ")
     }
 
     static func json(_ result: TrustEvaluationResult, settings: VerifyCommand.Settings, crlCount: Int,
@@ -82,9 +101,11 @@ enum VerifyReport {
             ("policy", .string(settings.basicPolicy ? "basic" : "ssl")),
             ("host", .string(settings.host)),
             ("crls", .int(crlCount)),
+            ("revocation", RevocationReport.json(result, policy: settings.revocation)),
             ("ocsp", .array(OCSPInput.outcomes(ocsp, in: result).map(OCSPInput.json))),
             ("paths_considered", .int(result.pathsConsidered)),
             ("signature_checks", .int(result.signatureChecks)),
+            ("policy_tree", result.policyTree.map(PolicyTreeJSON.outcome) ?? .null),
         ]
         members.append(("pinning", pinning?.json ?? .null))
         if let explain { members.append(("explain", .array(explain.map(FailureJSON.diagnostic)))) }

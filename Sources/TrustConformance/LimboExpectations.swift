@@ -1,5 +1,6 @@
 import FileOutput
 import Foundation
+import TrustCertificates
 
 /// The committed list of cases whose result differs from x509-limbo's expectation, each with the
 /// result TrustCheck gives and why: `{"cases": {"<id>": {"actual": "SUCCESS", "reason": "..."}}}`.
@@ -26,8 +27,8 @@ public struct LimboExpectations: Codable, Sendable, Hashable {
 
     public static func load(path: String) throws(LimboError) -> LimboExpectations {
         let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw LimboError.unreadable(path: path, problem: (error as NSError).localizedDescription)
+        do { data = Data(try CertificateLoader.read(path, limit: LimboSuite.maximumSuiteSize)) } catch {
+            throw LimboError.unreadable(path: path, problem: error.problem)
         }
         do {
             return try JSONDecoder().decode(LimboExpectations.self, from: data)
@@ -76,7 +77,12 @@ public struct LimboExpectations: Codable, Sendable, Hashable {
 
     /// Compares results with the list. `results` and `testcases` are paired by id.
     public func compare(testcases: [LimboTestcase], results: [LimboResult]) -> Comparison {
-        let expected = Dictionary(testcases.map { ($0.id, $0.expectedResult) }, uniquingKeysWith: { first, _ in first })
+        compare(expected: Self.expectedResults(testcases), results: results)
+    }
+
+    /// Compares results with the list, given each case's expected result by id (suites in other
+    /// formats, such as PKITS).
+    public func compare(expected: [String: LimboTestcase.ExpectedResult], results: [LimboResult]) -> Comparison {
         var newMismatches: [Mismatch] = []
         var fixed: [String] = []
         var seen = Set<String>()
@@ -102,7 +108,14 @@ public struct LimboExpectations: Codable, Sendable, Hashable {
                                  previous: LimboExpectations = LimboExpectations(),
                                  keepNotRun: Bool = false) -> LimboExpectations
     {
-        let expected = Dictionary(testcases.map { ($0.id, $0.expectedResult) }, uniquingKeysWith: { first, _ in first })
+        recording(expected: expectedResults(testcases), results: results, previous: previous, keepNotRun: keepNotRun)
+    }
+
+    /// The list as these results make it, given each case's expected result by id.
+    public static func recording(expected: [String: LimboTestcase.ExpectedResult], results: [LimboResult],
+                                 previous: LimboExpectations = LimboExpectations(),
+                                 keepNotRun: Bool = false) -> LimboExpectations
+    {
         var recorded = LimboExpectations()
         var seen = Set<String>()
         for result in results {
@@ -116,5 +129,10 @@ public struct LimboExpectations: Codable, Sendable, Hashable {
             for (id, entry) in previous.cases where !seen.contains(id) { recorded.cases[id] = entry }
         }
         return recorded
+    }
+
+    /// Each case's expected result by id (the first, should an id repeat).
+    static func expectedResults(_ testcases: [LimboTestcase]) -> [String: LimboTestcase.ExpectedResult] {
+        Dictionary(testcases.map { ($0.id, $0.expectedResult) }, uniquingKeysWith: { first, _ in first })
     }
 }

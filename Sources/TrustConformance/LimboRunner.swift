@@ -10,7 +10,7 @@ import TrustEvaluation
 /// - Anchors: `trusted_certs` are custom anchors; with no `system_anchors` (always so in limbo.json)
 ///   nothing else is trusted. `untrusted_intermediates` is the intermediate pool.
 /// - Policy: SERVER ⇒ SSL server with `expected_peer_name`; CLIENT ⇒ SSL client with every
-///   `expected_peer_names`; `extended_key_usage`, `key_usage` and `max_chain_depth` become the policy's
+///   `expected_peer_names`; a vector's `ocsp_responses` are stapled responses; `extended_key_usage`, `key_usage` and `max_chain_depth` become the policy's
 ///   extra requirements. A vector's `policy: "basic"` gives the basic X.509 policy.
 /// - Profile: the case's own `profile` (vectors), else the namespace's (`rfc5280::` cases use RFC 5280,
 ///   since x509-limbo pairs some of them with contradicting `webpki::` cases), else `defaultProfile`.
@@ -61,10 +61,13 @@ public struct LimboRunner: Sendable {
         "pedantic-public-suffix-wildcard",  // PublicSuffixList
         "pedantic-rfc5280",
         "rfc5280-incompatible-with-webpki",  // these cases run under the RFC 5280 profile
-        "has-policy-constraints",  // the extension is judged; the policy tree is not run
+        "has-policy-constraints",  // PolicyTreeCheck (rfc5280, apple) and the criticality rule
+        "trustcheck-policy-inputs",  // user_initial_policy_set, initial_* and accept_noncritical_policy_constraints
         // TrustCheck's own vectors: tags that tell other limbo harnesses to skip what they cannot model.
         "trustcheck-system-anchors",  // system_anchors and anchors_only
         "trustcheck-basic-policy",  // policy "basic"
+        "trustcheck-stapled-ocsp",  // ocsp_responses (recorded handshakes)
+        "trustcheck-revocation-require",  // revocation "require" (kSecRevocationRequirePositiveResponse)
     ]
 
     // MARK: Preparing an evaluation
@@ -141,7 +144,11 @@ public struct LimboRunner: Sendable {
             let onlyAnchors = testcase.anchorsOnly ?? !trusted.isEmpty
             let custom: CertificateStore? = trusted.isEmpty && testcase.anchorsOnly != true ? nil : CertificateStore(trusted)
             let anchors = TrustAnchors(custom: custom, anchorsOnly: onlyAnchors, system: CertificateStore(system))
-            let evaluator = TrustEvaluator(anchors: anchors, policies: [policy], budget: budget, crls: crls)
+            // A stapled response that does not parse is ignored, as in the handshake it was recorded from.
+            let staples = testcase.ocspResponses.compactMap { try? OCSPResponse(der: $0) }
+            let evaluator = TrustEvaluator(anchors: anchors, policies: [policy], budget: budget, crls: crls,
+                                           ocspResponses: staples,
+                                           revocation: RevocationPolicy(mode: testcase.revocation ?? .soft))
             return .success(Evaluation(evaluator: evaluator, leaf: peer[0], intermediates: intermediates,
                                        time: time, profile: profile))
         } catch let error as LimboInputError {
@@ -175,7 +182,9 @@ public struct LimboRunner: Sendable {
         }
         return TrustPolicy(kind: kind, profile: profile, peerNames: peerNames,
                            requiredExtendedKeyUsages: extendedKeyUsages, requiredKeyUsage: keyUsage,
-                           maximumIntermediates: testcase.maxChainDepth)
+                           maximumIntermediates: testcase.maxChainDepth,
+                           certificatePolicies: testcase.certificatePolicyInputs,
+                           acceptsNonCriticalPolicyConstraints: testcase.acceptNonCriticalPolicyConstraints ?? false)
     }
 
     static func keyUsage(named name: String) -> KeyUsage? {

@@ -37,6 +37,8 @@ public struct LimboSummary: Sendable, Hashable, CustomStringConvertible {
     public var loadSeconds: Double?
     /// Seconds spent evaluating, when measured.
     public var runSeconds: Double?
+    /// The title of the first column: what the part of the id before "::" is (PKITS: its section).
+    public var groupTitle = "namespace"
 
     public init() {}
 
@@ -60,11 +62,14 @@ public struct LimboSummary: Sendable, Hashable, CustomStringConvertible {
         byNamespace[namespace, default: Counts()].add(expected: expected, actual: actual)
     }
 
-    public var namespaces: [String] { byNamespace.keys.sorted() }
+    /// Namespaces in order, numbers by value ("4.2" before "4.10").
+    public var namespaces: [String] {
+        byNamespace.keys.sorted { $0.compare($1, options: .numeric) == .orderedAscending }
+    }
 
     /// A one-screen table: one row per namespace, then the totals.
     public func rendered() -> String {
-        let header = ["namespace", "cases", "passed", "wrongly accepted", "wrongly rejected", "skipped"]
+        let header = [groupTitle, "cases", "passed", "wrongly accepted", "wrongly rejected", "skipped"]
         func row(_ name: String, _ counts: Counts) -> [String] {
             [name, "\(counts.total)", "\(counts.passed)", "\(counts.wronglyAccepted)", "\(counts.wronglyRejected)",
              "\(counts.skipped)"]

@@ -1,5 +1,6 @@
 import Foundation
 import Pinning
+import TrustCertificates
 import TrustEvaluation
 
 /// An x509-limbo suite: `{"version": 1, "testcases": [...]}`. TrustCheck's own vector files
@@ -33,19 +34,21 @@ public struct LimboSuite: Decodable, Sendable {
         }
     }
 
-    /// Reads and decodes a suite file; "-" reads standard input.
+    /// The largest suite file read: x509-limbo's limbo.json is 41 MB (9,766 cases, 2026); four times that
+    /// leaves room for the suite to grow while a wrong file (a disk image, /dev/zero) is still refused.
+    public static let maximumSuiteSize = 160 * 1024 * 1024
+
+    /// Reads (bounded: `maximumSuiteSize`) and decodes a suite file; "-" reads standard input.
     public static func load(path: String) throws(LimboError) -> LimboSuite {
-        let data: Data
-        if path == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            do {
-                data = try Data(contentsOf: URL(fileURLWithPath: path))
-            } catch {
-                throw LimboError.unreadable(path: path, problem: (error as NSError).localizedDescription)
-            }
+        let bytes: [UInt8]
+        do {
+            bytes = path == "-"
+                ? try CertificateLoader.read(FileHandle.standardInput, name: "standard input", limit: maximumSuiteSize)
+                : try CertificateLoader.read(path, limit: maximumSuiteSize)
+        } catch {
+            throw LimboError.unreadable(path: path, problem: error.problem)
         }
-        return try decode(data, source: path == "-" ? "standard input" : path)
+        return try decode(Data(bytes), source: path == "-" ? "standard input" : path)
     }
 }
 
@@ -152,6 +155,8 @@ public struct LimboTestcase: Decodable, Sendable, Hashable {
     public var systemAnchors: [String]
     /// SecTrustSetAnchorCertificatesOnly; nil: true when `trusted_certs` is non-empty.
     public var anchorsOnly: Bool?
+    /// "soft" | "require" (`RevocationPolicy.Mode`); nil: soft.
+    public var revocation: RevocationPolicy.Mode?
     /// A TrustResultType name, e.g. "recoverableTrustFailure".
     public var expectedAppleResult: String?
     /// The OSStatus of the primary error (0 when trusted).
@@ -171,6 +176,42 @@ public struct LimboTestcase: Decodable, Sendable, Hashable {
     public var expectedPinResult: PinVerdict?
     /// The evaluated chain's indices (0 = leaf) that carry a pin, in chain order; one entry per match.
     public var expectedPinMatches: [Int]?
+    /// RFC 5280 policy inputs (`TrustPolicy.certificatePolicies`; the rfc5280 profile reads them):
+    /// user-initial-policy-set (nil: anyPolicy) and the three initial-* flags (nil: false).
+    public var userInitialPolicySet: [String]?
+    public var initialExplicitPolicy: Bool?
+    public var initialPolicyMappingInhibit: Bool?
+    public var initialAnyPolicyInhibit: Bool?
+    /// `TrustPolicy.acceptsNonCriticalPolicyConstraints` (nil: false).
+    public var acceptNonCriticalPolicyConstraints: Bool?
+    /// The policy sets the evaluation must report (`TrustEvaluationResult.policyTree`), sorted OIDs.
+    public var expectedAuthoritiesConstrainedPolicySet: [String]?
+    public var expectedUserConstrainedPolicySet: [String]?
+
+    /// The policy inputs of the case (RFC 5280's defaults for the fields it leaves out).
+    public var certificatePolicyInputs: CertificatePolicyInputs {
+        CertificatePolicyInputs(
+            userInitialPolicySet: userInitialPolicySet.map(Set.init) ?? [CertificatePolicy.anyPolicy],
+            initialExplicitPolicy: initialExplicitPolicy ?? false,
+            initialPolicyMappingInhibit: initialPolicyMappingInhibit ?? false,
+            initialAnyPolicyInhibit: initialAnyPolicyInhibit ?? false)
+    }
+
+    // MARK: Recorded handshakes (trustcheck connect --record)
+
+    /// Stapled OCSP responses (DER OCSPResponse, base64 in the file), consulted as a server's staple is: a
+    /// response that does not parse is ignored, as Apple ignores it.
+    public var ocspResponses: [[UInt8]] = []
+    /// A pinning configuration applied after default validation for the peer name (instead of `pins`).
+    public var pinConfiguration: RecordedPinConfiguration?
+    /// With `pins` or `pin_configuration`: a pin mismatch is reported without blocking (`--report-only`).
+    public var pinningReportOnly: Bool?
+    /// The pinning decision: "allow", "block" or "not-pinned" (as `trustcheck verify --json` names it).
+    public var expectedPinningDecision: String?
+    /// The connection's verdict: default validation, then pinning (a "block" refuses a trusted chain).
+    public var expectedConnectionTrusted: Bool?
+    /// What the recording connected to and negotiated (informational).
+    public var recordedConnection: RecordedConnection?
 
     public init(id: String, validationKind: ValidationKind = .server, trustedCerts: [String] = [],
                 untrustedIntermediates: [String] = [], peerCertificate: String, validationTime: String? = nil,
@@ -227,6 +268,7 @@ public struct LimboTestcase: Decodable, Sendable, Hashable {
         case profile, policy
         case systemAnchors = "system_anchors"
         case anchorsOnly = "anchors_only"
+        case revocation
         case expectedAppleResult = "expected_apple_result"
         case expectedStatus = "expected_status"
         case expectedMessage = "expected_message"
@@ -236,6 +278,19 @@ public struct LimboTestcase: Decodable, Sendable, Hashable {
         case pins
         case expectedPinResult = "expected_pin_result"
         case expectedPinMatches = "expected_pin_matches"
+        case userInitialPolicySet = "user_initial_policy_set"
+        case initialExplicitPolicy = "initial_explicit_policy"
+        case initialPolicyMappingInhibit = "initial_policy_mapping_inhibit"
+        case initialAnyPolicyInhibit = "initial_any_policy_inhibit"
+        case acceptNonCriticalPolicyConstraints = "accept_noncritical_policy_constraints"
+        case expectedAuthoritiesConstrainedPolicySet = "expected_authorities_constrained_policy_set"
+        case expectedUserConstrainedPolicySet = "expected_user_constrained_policy_set"
+        case ocspResponses = "ocsp_responses"
+        case pinConfiguration = "pin_configuration"
+        case pinningReportOnly = "pinning_report_only"
+        case expectedPinningDecision = "expected_pinning_decision"
+        case expectedConnectionTrusted = "expected_connection_trusted"
+        case recordedConnection = "recorded_connection"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -272,6 +327,13 @@ public struct LimboTestcase: Decodable, Sendable, Hashable {
         policy = try c.decodeIfPresent(PolicyName.self, forKey: .policy)
         systemAnchors = try list(.systemAnchors)
         anchorsOnly = try c.decodeIfPresent(Bool.self, forKey: .anchorsOnly)
+        if let mode = try c.decodeIfPresent(String.self, forKey: .revocation) {
+            guard let parsed = RevocationPolicy.Mode(rawValue: mode) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .revocation, in: c, debugDescription: "unknown revocation \"\(mode)\" (expected soft or require)")
+            }
+            revocation = parsed
+        }
         expectedAppleResult = try c.decodeIfPresent(String.self, forKey: .expectedAppleResult)
         if let name = expectedAppleResult, TrustResultType(name: name) == nil {
             throw DecodingError.dataCorruptedError(
@@ -289,6 +351,54 @@ public struct LimboTestcase: Decodable, Sendable, Hashable {
             }
         }
         try decodePinning(c)
+        userInitialPolicySet = try c.decodeIfPresent([String].self, forKey: .userInitialPolicySet)
+        if let set = userInitialPolicySet, set.isEmpty {
+            throw DecodingError.dataCorruptedError(
+                forKey: .userInitialPolicySet, in: c,
+                debugDescription: "an empty user_initial_policy_set accepts nothing; leave it out for anyPolicy")
+        }
+        initialExplicitPolicy = try c.decodeIfPresent(Bool.self, forKey: .initialExplicitPolicy)
+        initialPolicyMappingInhibit = try c.decodeIfPresent(Bool.self, forKey: .initialPolicyMappingInhibit)
+        initialAnyPolicyInhibit = try c.decodeIfPresent(Bool.self, forKey: .initialAnyPolicyInhibit)
+        acceptNonCriticalPolicyConstraints = try c.decodeIfPresent(Bool.self, forKey: .acceptNonCriticalPolicyConstraints)
+        expectedAuthoritiesConstrainedPolicySet = try c.decodeIfPresent(
+            [String].self, forKey: .expectedAuthoritiesConstrainedPolicySet)
+        expectedUserConstrainedPolicySet = try c.decodeIfPresent([String].self, forKey: .expectedUserConstrainedPolicySet)
+        try decodeRecording(c)
+    }
+
+    /// The recorded-handshake fields: the staples must be base64, pins and a pin configuration exclude each
+    /// other, and a pinning decision needs pinning to decide it.
+    private mutating func decodeRecording(_ c: KeyedDecodingContainer<CodingKeys>) throws {
+        ocspResponses = []
+        for text in try c.decodeIfPresent([String].self, forKey: .ocspResponses) ?? [] {
+            guard let bytes = Data(base64Encoded: text) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .ocspResponses, in: c, debugDescription: "an OCSP response is not base64")
+            }
+            ocspResponses.append(Array(bytes))
+        }
+        pinConfiguration = try c.decodeIfPresent(RecordedPinConfiguration.self, forKey: .pinConfiguration)
+        pinningReportOnly = try c.decodeIfPresent(Bool.self, forKey: .pinningReportOnly)
+        expectedPinningDecision = try c.decodeIfPresent(String.self, forKey: .expectedPinningDecision)
+        expectedConnectionTrusted = try c.decodeIfPresent(Bool.self, forKey: .expectedConnectionTrusted)
+        recordedConnection = try c.decodeIfPresent(RecordedConnection.self, forKey: .recordedConnection)
+        if pins != nil, pinConfiguration != nil {
+            throw DecodingError.dataCorruptedError(
+                forKey: .pinConfiguration, in: c, debugDescription: "pins and pin_configuration cannot be combined")
+        }
+        if let decision = expectedPinningDecision {
+            guard ["allow", "block", "not-pinned"].contains(decision) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .expectedPinningDecision, in: c,
+                    debugDescription: "unknown pinning decision \"\(decision)\" (expected allow, block or not-pinned)")
+            }
+            guard pins != nil || pinConfiguration != nil else {
+                throw DecodingError.keyNotFound(
+                    CodingKeys.pins,
+                    .init(codingPath: c.codingPath, debugDescription: "expected_pinning_decision without pins or pin_configuration"))
+            }
+        }
     }
 
     /// The pin fields: the pins must parse, the verdict must be a `PinVerdict`, and pins come with a verdict

@@ -7,8 +7,20 @@ import TrustEvaluation
 /// fields) and lists every way a case's result differs from what it expects.
 public struct VectorRunner: Sendable {
     public var runner: LimboRunner
+    /// Decides a vector's pinning (`pins` or `pin_configuration`, with `pinning_report_only`) on its
+    /// evaluation: "allow", "block" or "not-pinned", or why the pinning cannot be applied. The decision
+    /// rules belong to the command line's pinning stage (`trustcheck verify`, whose TrustKit and
+    /// NSPinnedDomains handling a recording used), so the command line supplies them; without them a
+    /// vector that expects a pinning decision is reported as not replayable, never as passing.
+    public var pinningReplay: PinningReplay?
 
-    public init(runner: LimboRunner = LimboRunner(concurrency: 1)) { self.runner = runner }
+    /// See `pinningReplay`.
+    public typealias PinningReplay = @Sendable (LimboTestcase, TrustEvaluationResult) -> Result<String, LimboInputError>
+
+    public init(runner: LimboRunner = LimboRunner(concurrency: 1), pinningReplay: PinningReplay? = nil) {
+        self.runner = runner
+        self.pinningReplay = pinningReplay
+    }
 
     /// One vector file's cases, or why the file could not be read.
     public struct VectorFile: Sendable {
@@ -65,6 +77,7 @@ public struct VectorRunner: Sendable {
         problems += Self.detailProblems(testcase, evaluation)
         let pinCheck = testcase.pins?.check(evaluation)
         if let pinCheck { problems += Self.pinProblems(testcase, pinCheck) }
+        problems += connectionProblems(testcase, evaluation)
         problems += otherProfileProblems(testcase)
         return Report(id: testcase.id, actual: actual, evaluation: evaluation, pinCheck: pinCheck, problems: problems)
     }
@@ -99,6 +112,7 @@ public struct VectorRunner: Sendable {
                     + result.certificates.map { $0.subjectSummary ?? $0.subject.rfc4514 }.joined(separator: " ← ") + ")")
             }
         }
+        problems += policySetProblems(testcase, result)
         if let expected = testcase.expectedFailures {
             let wanted = Set(expected.map { "[\($0.index)] \($0.check.rawValue)" })
             let got = Set(result.failures.map { "[\($0.index)] \($0.check.rawValue)" })
@@ -110,6 +124,26 @@ public struct VectorRunner: Sendable {
                 if !unexpected.isEmpty { parts.append("unexpected \(unexpected.joined(separator: ", "))") }
                 problems.append("expected_failures: " + parts.joined(separator: "; "))
             }
+        }
+        return problems
+    }
+
+    /// The policy sets the evaluation reports that differ from the expected ones.
+    static func policySetProblems(_ testcase: LimboTestcase, _ result: TrustEvaluationResult) -> [String] {
+        var problems: [String] = []
+        let expectations = [
+            ("expected_authorities_constrained_policy_set", testcase.expectedAuthoritiesConstrainedPolicySet,
+             result.policyTree?.authoritiesConstrainedPolicySet),
+            ("expected_user_constrained_policy_set", testcase.expectedUserConstrainedPolicySet,
+             result.policyTree?.userConstrainedPolicySet),
+        ]
+        for (field, expected, actual) in expectations {
+            guard let expected else { continue }
+            guard let actual else {
+                problems.append("\(field): expected \(expected), but the profile runs no policy tree")
+                continue
+            }
+            if expected.sorted() != actual { problems.append("\(field): expected \(expected.sorted()), got \(actual)") }
         }
         return problems
     }
@@ -128,6 +162,29 @@ public struct VectorRunner: Sendable {
             problems.append("expected_pin_matches: expected \(expected), got \(matches)" + (pins.isEmpty ? "" : " (\(pins))"))
         }
         return problems
+    }
+
+    /// A recording's pinning decision and connection verdict, where it states them.
+    func connectionProblems(_ testcase: LimboTestcase, _ evaluation: TrustEvaluationResult) -> [String] {
+        guard testcase.expectedPinningDecision != nil || testcase.expectedConnectionTrusted != nil else { return [] }
+        var decision: String?
+        if let expected = testcase.expectedPinningDecision {
+            guard let pinningReplay else {
+                return ["expected_pinning_decision: no pinning stage to replay it with (run it through trustcheck verify --replay)"]
+            }
+            switch pinningReplay(testcase, evaluation) {
+            case .failure(let error): return ["expected_pinning_decision: the pinning cannot be applied: \(error.reason)"]
+            case .success(let actual):
+                decision = actual
+                if actual != expected { return ["expected_pinning_decision: expected \(expected), got \(actual)"] }
+            }
+        }
+        let trusted = evaluation.isTrusted && decision != "block"
+        if let expected = testcase.expectedConnectionTrusted, expected != trusted {
+            return ["expected_connection_trusted: expected \(expected), got \(trusted)"
+                + (decision.map { " (pinning: \($0))" } ?? "")]
+        }
+        return []
     }
 
     private func otherProfileProblems(_ testcase: LimboTestcase) -> [String] {
@@ -162,6 +219,6 @@ extension LimboTestcase {
     /// Whether the case expects anything beyond SUCCESS/FAILURE from an evaluation.
     var expectsEvaluationDetails: Bool {
         expectedAppleResult != nil || expectedStatus != nil || expectedMessage != nil || expectedChain != nil
-            || expectedFailures != nil || pins != nil
+            || expectedFailures != nil || pins != nil || expectedPinningDecision != nil || expectedConnectionTrusted != nil
     }
 }

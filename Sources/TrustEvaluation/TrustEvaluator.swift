@@ -13,9 +13,10 @@ public typealias TrustDiagnostics = @Sendable (TrustDiagnostic) -> Void
 /// 3. If none is accepted, report the best-scoring path (Apple's scoring) with its failures, and
 ///    the primary error chosen by Apple's subtype priority.
 ///
-/// With CRLs, every candidate path is also checked for revocation, whatever the policies (Apple forces
-/// revocation results too): see `RevocationCheck`. Without CRLs nothing is checked, as Apple soft-fails
-/// when it has no revocation data; TrustCheck never fetches any. Stapled OCSP responses are consulted
+/// With CRLs, every candidate path is also checked for revocation (RFC 5280 §6.3), whatever the policies
+/// (Apple forces revocation results too): see `RevocationCheck` and `RevocationPolicy`. Without CRLs,
+/// under the default soft-fail policy, nothing fails, as Apple soft-fails when it has no revocation data;
+/// TrustCheck never fetches any. The result reports each certificate's revocation status either way. Stapled OCSP responses are consulted
 /// likewise, whatever the policies: see `OCSPCheck`; the result reports what became of each.
 ///
 /// With the defaults, `TrustEvaluator()` trusts the system store (`TrustAnchors()`) under
@@ -35,18 +36,38 @@ public struct TrustEvaluator: Sendable {
     public var crls: CRLStore
     /// Stapled OCSP responses, consulted for every certificate of each path below its top (see `OCSPCheck`).
     public var ocspResponses: [OCSPResponse]
+    /// What an unestablished revocation status costs (soft-fail by default).
+    public var revocation: RevocationPolicy
+    /// Signature checks shared with other evaluators (and earlier evaluations); nil: each evaluation
+    /// checks every signature it needs itself. A cached verdict is always a real check's (see
+    /// `SignatureCache`), so the verdicts are the same either way.
+    public var signatureCache: SignatureCache?
 
-    /// An evaluator with these anchors, policies, budget, suffix list, CRLs and stapled OCSP responses.
+    /// An evaluator with these anchors, policies, budget, suffix list, CRLs, stapled OCSP responses,
+    /// revocation policy and shared signature cache.
     public init(anchors: TrustAnchors = TrustAnchors(), policies: [TrustPolicy] = [.basicX509()], budget: SearchBudget = .default,
                 publicSuffixes: PublicSuffixList = .system, crls: [CertificateRevocationList] = [],
-                ocspResponses: [OCSPResponse] = [])
+                ocspResponses: [OCSPResponse] = [], revocation: RevocationPolicy = .soft,
+                signatureCache: SignatureCache? = nil)
     {
+        self.init(anchors: anchors, policies: policies, budget: budget, publicSuffixes: publicSuffixes,
+                  crls: CRLStore(crls), ocspResponses: ocspResponses, revocation: revocation,
+                  signatureCache: signatureCache)
+    }
+
+    /// An evaluator with a CRL store (which may hold CRLs that did not parse, see `UnreadableCRL`).
+    public init(anchors: TrustAnchors = TrustAnchors(), policies: [TrustPolicy] = [.basicX509()], budget: SearchBudget = .default,
+                publicSuffixes: PublicSuffixList = .system, crls: CRLStore, ocspResponses: [OCSPResponse] = [],
+                revocation: RevocationPolicy = .soft, signatureCache: SignatureCache? = nil)
+    {
+        self.revocation = revocation
         self.ocspResponses = ocspResponses
+        self.signatureCache = signatureCache
         self.anchors = anchors
         self.policies = policies
         self.budget = budget
         self.publicSuffixes = publicSuffixes
-        self.crls = CRLStore(crls)
+        self.crls = crls
     }
 
     /// Evaluates trust in `leaf` at `time`, with `intermediates` as untrusted certificates presented
@@ -56,30 +77,69 @@ public struct TrustEvaluator: Sendable {
     public func evaluate(leaf: Certificate, intermediates: [Certificate] = [], at time: Date,
                          diagnostics: TrustDiagnostics? = nil) -> TrustEvaluationResult
     {
+        let environment = RevocationEnvironment(policy: revocation, presented: [leaf] + intermediates, budget: budget,
+                                                work: RevocationWork(budget: budget), depth: 0)
+        return evaluate(leaf: leaf, intermediates: intermediates, at: time, diagnostics: diagnostics, revocation: environment)
+    }
+
+    /// The evaluation, inside `environment`: the caller's, or a CRL signer's nested in it (`CRLSignerValidation`).
+    func evaluate(leaf: Certificate, intermediates: [Certificate], at time: Date, diagnostics: TrustDiagnostics?,
+                  revocation environment: RevocationEnvironment) -> TrustEvaluationResult
+    {
         // Policies are ANDed: each contributes its checks, judged against that policy's options.
         let effectivePolicies = policies.isEmpty ? [.basicX509()] : policies
         var checks = effectivePolicies.flatMap { policy in policy.checks.map { (policy, $0) } }
         // Revocation belongs to no policy; it runs once, beside the first policy's checks.
-        if !crls.isEmpty { checks.append((effectivePolicies[0], RevocationCheck())) }
+        if !crls.isEmpty || revocation.mode == .require { checks.append((effectivePolicies[0], RevocationCheck())) }
         if !ocspResponses.isEmpty { checks.append((effectivePolicies[0], OCSPCheck())) }
         var builder = PathBuilder(anchors: anchors, intermediates: CertificateStore(intermediates), budget: budget,
-                                  time: time, diagnostics: diagnostics)
-        var accepted: (path: CandidatePath, score: PathScore)?
+                                  time: time, sharedSignatures: signatureCache, diagnostics: diagnostics)
+        // The first accepted path is scored only if another one is accepted after it (scoring may ask for
+        // the anchor's self-signature, which nothing else needs).
+        var accepted: (path: CandidatePath, score: PathScore?)?
         var best: (path: CandidatePath, failures: [TrustFailure], score: PathScore)?
+
+        func revocationStatuses(for path: CandidatePath) -> [CertificateRevocationStatus] {
+            let context = PathContext(path: path, policy: effectivePolicies[0], time: time, anchors: anchors,
+                                      publicSuffixes: publicSuffixes, crls: crls, ocspResponses: ocspResponses,
+                                      revocation: environment)
+            return RevocationCheck.statuses(context).map(\.status)
+        }
+        // With something to check revocation with (or a requirement), the explanation narrates each
+        // candidate path's revocation processing: the statuses are recomputed from the work the check
+        // shares (signatures and signer verdicts are cached), so narrating changes no verdict.
+        let narratesRevocation = !crls.isEmpty || !ocspResponses.isEmpty || revocation.mode == .require
+        func narrateRevocation(of path: CandidatePath, to diagnostics: TrustDiagnostics) {
+            let certificates = path.certificates
+            for status in revocationStatuses(for: path) where certificates.indices.contains(status.index) {
+                let subject = certificates[status.index]
+                for assessment in status.crls {
+                    diagnostics(.crlConsidered(subject: subject, index: status.index, assessment: assessment))
+                }
+                diagnostics(.revocationStatus(subject: subject, status: status))
+            }
+        }
 
         diagnostics?(.evaluationStarted(leaf: leaf, at: time))
         builder.search(from: leaf) { path in
             let failures = Self.run(checks, on: path, time: time, anchors: anchors, publicSuffixes: publicSuffixes,
-                                    crls: crls, ocspResponses: ocspResponses)
-            let score = PathScore(path: path, accepted: failures.isEmpty, time: time)
+                                    crls: crls, ocspResponses: ocspResponses, revocation: environment)
+            if let diagnostics, narratesRevocation { narrateRevocation(of: path, to: diagnostics) }
             if failures.isEmpty {
                 diagnostics?(.pathAccepted(length: path.elements.count))
-                if accepted == nil || score > accepted!.score { accepted = (path, score) }
+                if let previous = accepted {
+                    let score = PathScore(path: path, accepted: true, time: time)
+                    let previousScore = previous.score ?? PathScore(path: previous.path, accepted: true, time: time)
+                    accepted = score > previousScore ? (path, score) : (previous.path, previousScore)
+                } else {
+                    accepted = (path, nil)
+                }
                 // Keep looking only for a path that avoids SHA-1 the leaf itself does not use.
                 let weakBelowAnchor = path.certificates.dropLast().contains(where: SignatureAlgorithmCheck.isWeakForScoring)
                 return weakBelowAnchor && !SignatureAlgorithmCheck.isWeakForScoring(leaf) ? .keepSearching : .stop
             }
             diagnostics?(.checkFailed(pathLength: path.elements.count, failures: failures))
+            let score = PathScore(path: path, accepted: false, time: time)
             if best == nil || score > best!.score { best = (path, failures, score) }
             return .keepSearching
         }
@@ -88,25 +148,36 @@ public struct TrustEvaluator: Sendable {
         func ocspReports(for path: CandidatePath) -> [OCSPResponseReport] {
             ocspResponses.map { OCSPResponseReport.assess($0, path: path.certificates, at: time) }
         }
-        func notes(for path: CandidatePath) -> [TrustNote] {
-            let notes = TrustNote.notes(presented: presented, path: path.certificates)
+        func notes(for path: CandidatePath, revocation: [CertificateRevocationStatus]) -> [TrustNote] {
+            let notes = TrustNote.notes(presented: presented, path: path.certificates, revocation: revocation)
             for note in notes { diagnostics?(.note(note)) }
             return notes
         }
+        func policyTree(for path: CandidatePath) -> PolicyTreeOutcome? {
+            let context = { (policy: TrustPolicy) in
+                PathContext(path: path, policy: policy, time: time, anchors: anchors, publicSuffixes: publicSuffixes,
+                            crls: crls, ocspResponses: ocspResponses, revocation: environment)
+            }
+            return effectivePolicies.lazy.compactMap { policy in policy.policyTree?.outcome(context(policy)) }.first
+        }
         if let accepted {
-            let notes = notes(for: accepted.path)
+            let revocation = revocationStatuses(for: accepted.path)
+            let notes = notes(for: accepted.path, revocation: revocation)
             diagnostics?(.verdict(error: nil))
-            return TrustEvaluationResult(
+            var result = TrustEvaluationResult(
                 isTrusted: true, resultType: .unspecified, chain: accepted.path.elements, failures: [], error: nil,
                 verificationTime: time, isAnchored: true, pathsConsidered: builder.pathsVisited,
-                signatureChecks: builder.signatureChecks, notes: notes, ocspResponses: ocspReports(for: accepted.path))
+                signatureChecks: builder.signatureChecks, notes: notes, ocspResponses: ocspReports(for: accepted.path),
+                revocation: revocation)
+            result.policyTree = policyTree(for: accepted.path)
+            return result
         }
         // Only a budget spent before the first complete path leaves nothing to report but the leaf.
         let path = best?.path ?? CandidatePath(elements: [ChainElement(certificate: leaf, source: .presented)],
                                                isAnchored: false, endsSelfSigned: false)
         var failures = best?.failures ?? Self.run(checks, on: path, time: time, anchors: anchors,
                                                   publicSuffixes: publicSuffixes, crls: crls,
-                                                  ocspResponses: ocspResponses)
+                                                  ocspResponses: ocspResponses, revocation: environment)
         if builder.budgetExhausted {
             failures.append(TrustFailure(index: 0, check: .searchBudgetExhausted, context: .searchBudget(
                 paths: builder.pathsVisited, signatureChecks: builder.signatureChecks)))
@@ -114,22 +185,27 @@ public struct TrustEvaluator: Sendable {
         let summaries = path.certificates.map { $0.subjectSummary ?? "" }
         let error = TrustError(failures: failures, summaries: summaries)
         let resultType: TrustResultType = failures.contains { $0.check.isFatal } ? .fatalTrustFailure : .recoverableTrustFailure
-        let notes = notes(for: path)
+        let revocation = revocationStatuses(for: path)
+        let notes = notes(for: path, revocation: revocation)
         diagnostics?(.verdict(error: error))
-        return TrustEvaluationResult(
+        var result = TrustEvaluationResult(
             isTrusted: false, resultType: resultType, chain: path.elements, failures: failures, error: error,
             verificationTime: time, isAnchored: path.isAnchored, pathsConsidered: builder.pathsVisited,
-            signatureChecks: builder.signatureChecks, notes: notes, ocspResponses: ocspReports(for: path))
+            signatureChecks: builder.signatureChecks, notes: notes, ocspResponses: ocspReports(for: path),
+            revocation: revocation)
+        result.policyTree = policyTree(for: path)
+        return result
     }
 
     private static func run(_ checks: [(TrustPolicy, any PathCheck)], on path: CandidatePath, time: Date,
                             anchors: TrustAnchors, publicSuffixes: PublicSuffixList, crls: CRLStore,
-                            ocspResponses: [OCSPResponse]) -> [TrustFailure]
+                            ocspResponses: [OCSPResponse], revocation: RevocationEnvironment) -> [TrustFailure]
     {
         var failures: [TrustFailure] = []
         for (policy, check) in checks {
             let context = PathContext(path: path, policy: policy, time: time, anchors: anchors,
-                                      publicSuffixes: publicSuffixes, crls: crls, ocspResponses: ocspResponses)
+                                      publicSuffixes: publicSuffixes, crls: crls, ocspResponses: ocspResponses,
+                                      revocation: revocation)
             check.evaluate(context, into: &failures)
         }
         var seen = Set<String>()

@@ -50,11 +50,19 @@ struct CriticalExtensionTests {
         #expect(try Self.leafFailures(trust) == ["CriticalExtensions"])
     }
 
-    @Test("A critical inhibitAnyPolicy fails closed: Apple enforces it with a policy tree TrustCheck does not run")
-    func policyTreeExtensionFailsClosed() throws {
-        let trust = Self.trust("inhibit-any-policy")
-        #expect(Evaluation(trust).code == Int(errSecUnknownCriticalExtensionFlag))
-        #expect(try Self.leafFailures(trust) == ["CriticalExtensions"])
+    @Test("A critical inhibitAnyPolicy is known to Apple, which runs the policy tree (a leaf's has nothing to inhibit)")
+    func policyTreeExtensionIsKnown() {
+        let evaluation = Evaluation(Self.trust("inhibit-any-policy"))
+        #expect(evaluation.trusted)
+        #expect(evaluation.error == nil)
+    }
+
+    @Test("webpki runs no policy tree: a critical inhibitAnyPolicy is unknown there; rfc5280 knows it")
+    func policyTreeExtensionUnderOtherProfiles() throws {
+        let webpki = Self.trust("inhibit-any-policy", profile: .webpki)
+        #expect(Evaluation(webpki).code == Int(errSecUnknownCriticalExtensionFlag))
+        #expect(try Self.leafFailures(webpki).contains("CriticalExtensions"))
+        #expect(try !Self.leafFailures(Self.trust("inhibit-any-policy", profile: .rfc5280)).contains("CriticalExtensions"))
     }
 
     @Test("webpki and rfc5280 keep their own set: id-pkix-ocsp-nocheck is unknown there",

@@ -25,6 +25,39 @@ import TrustEvaluation
         #expect(ids == ["example::valid-two-cert-chain", "example::hostname-mismatch"])
     }
 
+    /// A suite is read through the one bounded reader: a file larger than `maximumSuiteSize` (here a sparse
+    /// one, so nothing is written) is refused by name before it is read, and a FIFO is read like a file.
+    @Test func suitesAreReadBoundedAndThroughAFIFO() throws {
+        let directory = NSTemporaryDirectory() + "limbo-bounded-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let huge = directory + "/huge.json"
+        #expect(FileManager.default.createFile(atPath: huge, contents: nil))
+        let handle = try #require(FileHandle(forWritingAtPath: huge))
+        try handle.truncate(atOffset: UInt64(LimboSuite.maximumSuiteSize + 1))
+        try handle.close()
+        #expect {
+            try LimboSuite.load(path: huge)
+        } throws: { error in
+            guard case .unreadable(let path, let problem) = error as? LimboError else { return false }
+            return path == huge && problem.contains("MiB limit")
+        }
+
+        let fifo = directory + "/suite.fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let example = try Data(contentsOf: URL(fileURLWithPath: (TestPaths.vectorsDirectory as NSString)
+            .appendingPathComponent("example.json")))
+        let writer = Thread {
+            // Opening a FIFO for writing waits for the reader; FileManager.createFile would replace it instead.
+            guard let handle = FileHandle(forWritingAtPath: fifo) else { return }
+            handle.write(example)
+            try? handle.close()
+        }
+        writer.start()
+        let suite = try LimboSuite.load(path: fifo)
+        #expect(suite.testcases.count == 5)
+    }
+
     @Test func reportsUnreadableAndMalformedFiles() throws {
         #expect {
             try LimboCommandCore.run(files: ["/nonexistent/limbo.json"], output: nil, includes: [], stderr: { _ in })

@@ -66,8 +66,12 @@ import TrustCertificates
     }
 
     @Test func unknownCriticalExtensionsAreListed() throws {
-        #expect(try CRLFixtures.crls(["partitioned.crl.pem"])[0].unknownCriticalExtensions
-            == [CRLExtensionOID.issuingDistributionPoint])
+        // issuingDistributionPoint is processed (RFC 5280 §6.3.3 (b)), so it is understood when critical.
+        let partitioned = try CRLFixtures.crls(["partitioned.crl.pem"])[0]
+        #expect(partitioned.unknownCriticalExtensions.isEmpty)
+        let scope = try #require(partitioned.issuingDistributionPoint?.value)
+        #expect(scope.name == .fullName([.uri("http://crl.example.test/1.crl")]))
+        #expect(scope.onlyContainsUserCerts && !scope.onlyContainsCACerts && !scope.indirectCRL && scope.onlySomeReasons == nil)
         #expect(try CRLFixtures.crls(["intermediate.crl.pem"])[0].unknownCriticalExtensions.isEmpty)
         // A critical CRLNumber is understood; whether the CRL may be used is the evaluator's call.
         #expect(try CRLFixtures.crls(["critical-crlnumber.crl.pem"])[0].unknownCriticalExtensions.isEmpty)

@@ -65,7 +65,8 @@ import TrustCertificates
         let alone = try Self.evaluate(crls: ["unused-bits.crl.pem"])
         #expect(alone.failures.map(\.description) == [TrustFailure(
             index: 0, check: .revocationResponseRequired,
-            detail: "no usable CRL; CRL issued 2025-12-01 00:00:00 +0000: signature BIT STRING has 3 unused bits").description])
+            detail: "no usable CRL; CRL of CN=Signature Test Intermediate (number 2) issued 2025-12-01T00:00:00Z: not usable: "
+                + "its signature value is malformed (signature BIT STRING has 3 unused bits)").description])
         #expect(try Self.evaluate(crls: ["unused-bits.crl.pem", "intermediate.crl.pem"]).isTrusted)
     }
 
@@ -95,7 +96,8 @@ import TrustCertificates
         let result = try Self.evaluate(crls: ["root.crl.pem", "bad-time.crl.pem"])
         #expect(result.failures.map(\.description) == [TrustFailure(
             index: 0, check: .revocationResponseRequired,
-            detail: "no usable CRL; unreadable CRL \(Self.path("bad-time.crl.pem")): not a DER CRL: DER structure is not a valid calendar time").description])
+            detail: "no usable CRL; CRL in \(Self.path("bad-time.crl.pem")): not usable: it does not parse: not a DER CRL: "
+                + "DER structure is not a valid calendar time").description])
         #expect(result.error?.code == OSStatusCode.errSecIncompleteCertRevocationCheck)
         #expect(try Self.evaluate(crls: ["root.crl.pem", "bad-time.crl.pem", "intermediate.crl.pem"]).isTrusted)
     }

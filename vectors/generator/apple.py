@@ -32,10 +32,13 @@ CHECKS = {
     "IdLinkage": ("R", COMPLIANCE, -67610),
     "CriticalExtensions": ("R", COMPLIANCE, -67603),
     "NameConstraints": ("R", COMPLIANCE, -67689),
+    "PolicyConstraints": ("R", COMPLIANCE, -67835),
     "SystemTrustValidityPeriod": ("R", COMPLIANCE, -67901),
     "OtherTrustValidityPeriod": ("R", COMPLIANCE, -67901),
     "AnchorTrusted": ("R", TRUST, -67843),
     "MissingIntermediate": ("R", TRUST, -25318),
+    "Revocation": ("F", REVOKED, -67820),
+    "RevocationResponseRequired": ("R", PINNING, -67635),
 }
 
 SIMPLE_MESSAGES = {
@@ -70,6 +73,11 @@ def derive(chain: list[Cert], failures: list[tuple[int, str]]) -> dict:
     # Within one certificate Apple iterates a CFDictionary in hash order: two different OSStatus
     # values with the same (winning) subtype on the same cert would make the code unpredictable.
     assert len(statuses) == 1, f"ambiguous primary error {failures}"
+    if best_subtype == PINNING:
+        # Apple's pinning sentence names the whole chain (SecTrustCopyFailureDescription, spec §2.2).
+        names = ",".join(f'"{subject_summary(c.cert)}"' for c in chain)
+        return {"expected_apple_result": result, "expected_status": statuses.pop(),
+                "expected_message": f"{names} certificates do not meet pinning requirements"}
     summary = subject_summary(chain[best_ix].cert)
     assert summary is not None, "primary failure on a certificate without a subject summary"
     return {

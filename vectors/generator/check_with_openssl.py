@@ -11,6 +11,9 @@ expected_result and, when both succeed, OpenSSL's chain with expected_chain (by 
 with `pins`, the pin verdict is recomputed on OpenSSL's chain (SPKI SHA-256 of each certificate on it,
 found by subject among the supplied ones) and compared with expected_pin_result / expected_pin_matches.
 
+A vector with CRLs (or revocation "require") adds -crl_check_all -extended_crl -use_deltas [-CRLfile <crls>]
+(see crl_options and run_openssl); when both fail, the reason (revoked or not) is compared too.
+
 Apple-specific rules make some disagreements inevitable; they are listed in EXPECTED below with the
 reason (and in vectors/README.md).  Exit status is 1 only for *unexpected* disagreements.
 
@@ -33,6 +36,10 @@ VECTORS_DIR = Path(__file__).resolve().parent.parent
 
 # id -> why OpenSSL (default verify settings) legitimately disagrees with the Apple profile.
 EXPECTED = {
+    "trustcheck::policy-tree::noncritical-policy-constraints":
+        "RFC 5280 §4.2.1.11 wants policyConstraints critical and x509-limbo (rfc5280::pc::ica-noncritical-pc) refuses "
+        "a non-critical one, as the rfc5280 profile does; OpenSSL, like plain §6.1, processes it (the vector "
+        "noncritical-policy-constraints-accepted is that answer).",
     # --- hostname matching ---
     "trustcheck::hostname::cn-only-leaf":
         "OpenSSL falls back to the subject CN when the leaf has no SAN dNSName; Apple (iOS 13+) never uses the CN.",
@@ -96,6 +103,71 @@ EXPECTED = {
     "trustcheck::pinning::cross-signed-pin-on-expired-root-key": "As cross-signed-pin-on-chosen-root.",
 }
 
+# --- revocation (crl-* vectors; OpenSSL 3.0 with -crl_check_all -extended_crl -use_deltas) ---
+NO_SOFT_FAIL = ("OpenSSL has no soft-fail: -crl_check_all wants a usable CRL covering every reason for every "
+                "certificate below the anchor (error 3)")
+EXPECTED.update({
+    "trustcheck::crl-delta::delta-remove-from-crl-unrevokes":
+        NO_SOFT_FAIL + "; the leaf's delta (removeFromCRL) is applied as TrustCheck applies it, the CA has no CRL, "
+        "which TrustCheck (Apple's soft-fail) reports as not checked.",
+    "trustcheck::crl-delta::delta-for-a-later-base-is-not-used":
+        NO_SOFT_FAIL + "; the leaf passes (the delta for base 12 is not used), the CA has no CRL.",
+    "trustcheck::crl-modes::soft-stale-beside-current":
+        NO_SOFT_FAIL + "; the leaf passes on the current CRL, the CA has no CRL.",
+    "trustcheck::crl-scope::idp-matching-distribution-point-clean":
+        NO_SOFT_FAIL + "; the leaf passes on the partitioned CRL, the CA has no CRL.",
+    "trustcheck::crl-delta::delta-alone-is-not-a-complete-crl":
+        NO_SOFT_FAIL + "; neither takes a delta CRL alone as a complete CRL, so the leaf has none: TrustCheck soft-fails it.",
+    "trustcheck::crl-indirect::indirect-crl-not-marked-indirect":
+        NO_SOFT_FAIL + "; both refuse the authority's CRL for the cRLIssuer point (not indirect), TrustCheck soft-fails the leaf.",
+    "trustcheck::crl-indirect::indirect-crl-authority-not-presented":
+        NO_SOFT_FAIL + "; without the authority's certificate neither can use the indirect CRL, TrustCheck soft-fails the leaf.",
+    "trustcheck::crl-scope::only-some-reasons-one-partition-soft":
+        NO_SOFT_FAIL + "; one partition covers only some reasons, an undetermined status that TrustCheck soft-fails "
+        "(the -require variant agrees).",
+    "trustcheck::crl-scope::idp-other-distribution-point":
+        "OpenSSL fails a certificate whose only CRL has another scope (error 44, different CRL scope); for TrustCheck "
+        "no CRL applies, an undetermined status it soft-fails (the -require variant agrees).",
+    "trustcheck::crl-scope::idp-only-ca-certificates": "As idp-other-distribution-point (onlyContainsCACerts, error 44).",
+    "trustcheck::crl-scope::idp-only-user-certificates-for-ca":
+        "As idp-other-distribution-point, for the CA (onlyContainsUserCerts, error 44 at depth 1).",
+    "trustcheck::crl-scope::idp-only-attribute-certificates":
+        "As idp-other-distribution-point (onlyContainsAttributeCerts, error 44).",
+    "trustcheck::crl-delta::stale-delta-is-not-used":
+        "OpenSSL 3.0 applies a delta CRL whatever its nextUpdate (get_delta_sk only scores its time), so the stale "
+        "delta revokes (error 23); RFC 5280 §6.3.3 (a) takes only a current delta.",
+    "trustcheck::crl-indirect::indirect-crl-issuer-carries-over":
+        "OpenSSL validates the indirect CRL's authority with the same -crl_check_all, and the only CRL given, the "
+        "authority's indirect CRL, does not cover the authority itself (error 54, CRL path validation error); "
+        "TrustCheck validates it under soft-fail (its status not checked).",
+    "trustcheck::crl-modes::bad-signature-crl-is-ignored":
+        "OpenSSL fails on a CRL of the issuer's name whose signature does not verify (error 8); TrustCheck takes it "
+        "for some other CA's CRL under the same name, ignores it, and soft-fails the leaf that has no other CRL.",
+    "trustcheck::crl-signers::separate-signing-key-clean":
+        "OpenSSL verifies a direct CRL with the certificate's issuer only (a CA whose keyUsage lacks cRLSign: "
+        "error 35); RFC 5280 §6.3.3 (f) and TrustCheck take the separate CRL-signing certificate of the same name.",
+    "trustcheck::crl-signers::separate-signing-key-not-presented":
+        "As separate-signing-key-clean (error 35); TrustCheck ignores the CRL no known key signed and soft-fails the leaf.",
+    "trustcheck::crl-signers::key-rollover-new-key-crl-clean":
+        "OpenSSL checks a direct CRL's signature with the issuer's (old) key only (error 8); TrustCheck finds the "
+        "new key's self-issued link certificate and validates it to the same anchor.",
+    "trustcheck::crl-signers::key-rollover-without-link-certificate":
+        "As key-rollover-new-key-crl-clean (error 8); TrustCheck ignores the CRL no known key signed and soft-fails the leaf.",
+})
+
+# id -> why OpenSSL, failing like the vector, gives another reason than revoked (or revoked, when the vector
+# says the status could not be established).  Compared for the revocation vectors only.
+EXPECTED_REASON = {
+    "trustcheck::crl-indirect::indirect-crl-revokes":
+        "OpenSSL fails the indirect CRL's authority path (error 54, as in indirect-crl-issuer-carries-over) "
+        "before reading its entry; TrustCheck soft-fails the authority's own status and the entry revokes the leaf.",
+    "trustcheck::crl-signers::separate-signing-key-revokes":
+        "As separate-signing-key-clean: OpenSSL refuses the CA as CRL signer (error 35) instead of using the "
+        "separate signing certificate whose CRL revokes the leaf.",
+    "trustcheck::crl-signers::key-rollover-new-key-crl-revokes":
+        "As key-rollover-new-key-crl-clean: OpenSSL cannot verify the new key's CRL (error 8), so never sees the entry.",
+}
+
 # id -> why OpenSSL builds a different (but also valid) chain.
 EXPECTED_CHAIN = {
     "trustcheck::anchors::leaf-itself-anchor":
@@ -155,7 +227,49 @@ def subject_line(pem: str, workdir: Path) -> str:
     return out.removeprefix("subject=")
 
 
+def policy_options(tc: dict) -> list[str]:
+    """The RFC 5280 policy inputs of a policy-tree vector as OpenSSL's options (-policy_check runs its tree)."""
+    if "::policy-tree::" not in tc["id"]:
+        return []
+    options = ["-policy_check"]
+    # OpenSSL's default user-initial-policy-set is empty, not RFC 5280's {anyPolicy}: with an explicit
+    # policy required it then accepts nothing ("no explicit policy"), so pass RFC 5280's default.
+    for oid in tc.get("user_initial_policy_set", ["2.5.29.32.0"]):
+        options += ["-policy", oid]
+    if tc.get("initial_explicit_policy"):
+        options.append("-explicit_policy")
+    if tc.get("initial_policy_mapping_inhibit"):
+        options.append("-inhibit_map")
+    if tc.get("initial_any_policy_inhibit"):
+        options.append("-inhibit_any")
+    return options
+
+
+def revocation_reason(tc: dict) -> str:
+    """What a failing revocation vector says: "revoked" (a Revocation failure) or "not established"."""
+    return "revoked" if any(f["check"] == "Revocation" for f in tc.get("expected_failures", [])) else "not established"
+
+
+def crl_options(tc: dict, workdir: Path) -> list[str]:
+    """The revocation inputs of a crl-* vector as OpenSSL's options: its CRLs (-CRLfile) checked for every
+    certificate of the chain (-crl_check_all) with indirect CRLs, reason partitions (-extended_crl) and delta
+    CRLs (-use_deltas).  A vector with neither CRLs nor revocation "require" checks nothing, as TrustCheck
+    soft-fails missing revocation data; "require" without CRLs asks OpenSSL for CRLs it does not have."""
+    crls = tc.get("crls", [])
+    if not crls and tc.get("revocation") != "require":
+        return []
+    options = ["-crl_check_all", "-extended_crl", "-use_deltas"]
+    if crls:
+        (workdir / "crls.pem").write_text("".join(crls))
+        options += ["-CRLfile", str(workdir / "crls.pem")]
+    return options
+
+
 def run_openssl(tc: dict, workdir: Path):
+    """OpenSSL's verdict, chain, first error and command.  A vector with revocation inputs is run twice:
+    the ordinary command, then its revocation check (crl_options) without -purpose and -verify_hostname /
+    -verify_ip, because OpenSSL's CRL issuer path validation (check_crl_path) inherits the verify parameters
+    and would apply the leaf's host name and purpose to an indirect CRL's authority.  Both must pass."""
     leaf = workdir / "leaf.pem"
     leaf.write_text(tc["peer_certificate"])
     cmd = ["openssl", "verify", "-attime", str(epoch(tc["validation_time"])), "-partial_chain",
@@ -173,15 +287,26 @@ def run_openssl(tc: dict, workdir: Path):
     if pool:
         (workdir / "untrusted.pem").write_text("".join(pool))
         cmd += ["-untrusted", str(workdir / "untrusted.pem")]
+    usage = []
     if tc.get("policy", "ssl") == "ssl":
-        cmd += ["-purpose", "sslclient" if tc["validation_kind"] == "CLIENT" else "sslserver"]
+        usage += ["-purpose", "sslclient" if tc["validation_kind"] == "CLIENT" else "sslserver"]
         name = tc.get("expected_peer_name")
         if name:
             if name["kind"] == "IP":
-                cmd += ["-verify_ip", name["value"]]
+                usage += ["-verify_ip", name["value"]]
             else:
-                cmd += ["-verify_hostname", name["value"]]
-    cmd.append(str(leaf))
+                usage += ["-verify_hostname", name["value"]]
+    base = cmd + usage + policy_options(tc) + [str(leaf)]
+    ok, chain, err = verify(base, leaf)
+    revocation = crl_options(tc, workdir)
+    if not ok or not revocation:
+        return ok, chain, err, base
+    checked = cmd + policy_options(tc) + revocation + [str(leaf)]
+    ok, _, err = verify(checked, leaf)
+    return ok, chain, err, checked
+
+
+def verify(cmd: list[str], leaf: Path):
     r = subprocess.run(cmd, capture_output=True, text=True)
     ok = r.returncode == 0 and f"{leaf}: OK" in r.stdout
     chain = []
@@ -192,7 +317,7 @@ def run_openssl(tc: dict, workdir: Path):
             chain.append(subj.removesuffix(" (untrusted)"))
     detail = (r.stdout + r.stderr).strip().splitlines()
     err = next((l for l in detail if l.startswith("error ")), detail[-1] if detail else "")
-    return ok, chain, err, cmd
+    return ok, chain, err
 
 
 def main() -> int:
@@ -206,6 +331,7 @@ def main() -> int:
     disagreements = []
     chain_mismatches = []
     pin_mismatches = []
+    reason_mismatches = []
     pins_checked = 0
     with tempfile.TemporaryDirectory() as d:
         workdir = Path(d)
@@ -232,6 +358,11 @@ def main() -> int:
                         want = (tc["expected_pin_result"], tc.get("expected_pin_matches", []))
                         if got != want:
                             pin_mismatches.append((tc["id"], want, got))
+                    if not ok and (tc.get("crls") or tc.get("revocation")):
+                        want = revocation_reason(tc)
+                        got = "revoked" if err.startswith("error 23 ") else "not established"
+                        if want != got:
+                            reason_mismatches.append((tc["id"], want, got, err))
                 else:
                     disagreements.append((tc["id"], expected_ok, ok, err))
                 if args.verbose:
@@ -248,11 +379,16 @@ def main() -> int:
         for id_, want, got in chain_mismatches:
             why = EXPECTED_CHAIN.get(id_, "**UNEXPECTED**")
             print(f"| `{id_}` (chain) | SUCCESS, {len(want)} certs | SUCCESS, {len(got)} certs | {why} |")
+        for id_, want, got, err in reason_mismatches:
+            why = EXPECTED_REASON.get(id_, "**UNEXPECTED**").replace("|", "\\|")
+            print(f"| `{id_}` (reason) | FAILURE, {want} | FAILURE: {err} | {why} |")
         return 0
     print(f"{total} testcases, {agree} agree with OpenSSL, {len(disagreements)} disagree "
           f"({len(expected)} expected, {len(unexpected)} unexpected), {len(chain_mismatches)} chain mismatches "
           f"({len(chain_mismatches) - len([x for x in chain_mismatches if x[0] not in EXPECTED_CHAIN])} expected), "
-          f"pins: {pins_checked} checked on OpenSSL's chain, {len(pin_mismatches)} differ")
+          f"pins: {pins_checked} checked on OpenSSL's chain, {len(pin_mismatches)} differ, "
+          f"{len(reason_mismatches)} revocation failures for another reason "
+          f"({len([x for x in reason_mismatches if x[0] in EXPECTED_REASON])} expected)")
     for id_, exp, got, err in disagreements:
         tag = "expected  " if id_ in EXPECTED else "UNEXPECTED"
         print(f"  {tag} {id_}: vector={'SUCCESS' if exp else 'FAILURE'} openssl={'SUCCESS' if got else 'FAILURE'}"
@@ -260,13 +396,17 @@ def main() -> int:
     for id_, want, got in chain_mismatches:
         tag = "expected  " if id_ in EXPECTED_CHAIN else "UNEXPECTED"
         print(f"  {tag} chain {id_}: vector={want} openssl={got}")
+    for id_, want, got, err in reason_mismatches:
+        tag = "expected  " if id_ in EXPECTED_REASON else "UNEXPECTED"
+        print(f"  {tag} reason {id_}: vector={want} openssl={got} ({err})")
     for id_, want, got in pin_mismatches:
         print(f"  UNEXPECTED pins {id_}: vector={want} openssl={'ambiguous chain' if got is None else got}")
     stale = sorted(set(EXPECTED) - {x[0] for x in disagreements})
     if stale and args.verbose:
         print("listed as expected but OpenSSL agrees:", *stale, sep="\n  ")
     unexpected_chains = [x for x in chain_mismatches if x[0] not in EXPECTED_CHAIN]
-    return 1 if unexpected or unexpected_chains or pin_mismatches else 0
+    unexpected_reasons = [x for x in reason_mismatches if x[0] not in EXPECTED_REASON]
+    return 1 if unexpected or unexpected_chains or pin_mismatches or unexpected_reasons else 0
 
 
 if __name__ == "__main__":

@@ -66,8 +66,11 @@ class Vectors:
              anchors=(), intermediates=(), system_anchors=(), anchors_only=None,
              time: str = T, host: str | None = "www.example.test", kind: str = "SERVER",
              policy: str = "ssl", failures=(), importance: str = "high", features=(),
-             other_profiles: dict | None = None, pins=None, pin_result: str | None = None):
+             other_profiles: dict | None = None, pins=None, pin_result: str | None = None,
+             profile: str = "apple", extra_fields: dict | None = None, crls=(), revocation: str | None = None):
+        """extra_fields: further TrustCheck fields (the policy inputs and expected policy sets)."""
         assert self.group
+        assert profile in ("apple", "webpki", "rfc5280"), profile
         anchors, intermediates, system_anchors = list(anchors), list(intermediates), list(system_anchors)
         if anchors_only is None:
             anchors_only = len(anchors) > 0
@@ -84,6 +87,11 @@ class Vectors:
         effective = [c.der for c in anchors] + ([] if anchors_only else [c.der for c in system_anchors])
         if chain[-1].der in effective and chain[-1].der in {c.der for c in system_anchors}:
             description = description.rstrip() + CT_NOTE
+        crls = list(crls)
+        if crls and "has-crl" not in features:
+            features.append("has-crl")
+        if revocation == "require":
+            features.append("trustcheck-revocation-require")
         derived = apple.derive(chain, failures)
         trusted = not failures
         tc = {
@@ -106,8 +114,8 @@ class Vectors:
             "expected_peer_name": apple.peer_name(host),
             "expected_peer_names": [],
             "max_chain_depth": None,
-            "crls": [],
-            "profile": "apple",
+            "crls": crls,
+            "profile": profile,
             "policy": policy,
             "system_anchors": [c.pem for c in system_anchors],
             "anchors_only": anchors_only,
@@ -115,6 +123,12 @@ class Vectors:
             "expected_chain": [c.sha256 for c in chain],
             "expected_failures": [{"index": ix, "check": check} for ix, check in failures],
         }
+        if revocation is not None:
+            assert revocation in ("soft", "require"), f"{name_}: revocation {revocation!r}"
+            tc["revocation"] = revocation
+        if extra_fields:
+            assert not set(extra_fields) & set(tc), f"{name_}: extra_fields override {set(extra_fields) & set(tc)}"
+            tc.update(extra_fields)
         if other_profiles:
             tc["other_profiles"] = other_profiles
         assert (pins is None) == (pin_result is None), f"{name_}: pins and pin_result go together"
@@ -1648,6 +1662,24 @@ V.case("example-chain-system-store", leaf=EX_LEAF, anchors=[], intermediates=[EX
        time=README_TIME, chain=[EX_LEAF, EX_INT, EX_ROOT], importance="medium", description="""
 The README chain with its root in the system store instead of passed as an anchor: the leaf also
 satisfies the system-root rules (serverAuth EKU, <= 398 days).  Trusted.""")
+
+
+# ----------------------------------------------------------------------------------------
+# policy-tree: RFC 5280 certificate policies (its own module: policy_tree.py)
+# ----------------------------------------------------------------------------------------
+
+import policy_tree  # noqa: E402  (needs V and ROOT from above)
+
+policy_tree.add(V, ROOT)
+
+
+# ----------------------------------------------------------------------------------------
+# crl-*: revocation by CRL (RFC 5280 §6.3), in crl_vectors.py
+# ----------------------------------------------------------------------------------------
+
+import crl_vectors  # noqa: E402  (needs V and the helpers above)
+
+crl_vectors.add(V)
 
 
 def write_readme_chain(check_only: bool) -> bool:

@@ -122,9 +122,11 @@ public struct ServerTrust: Sendable {
     }
 
     /// One engine evaluation of this trust's certificates under `policies`, with `crls` for revocation.
-    func evaluation(policies: [TrustPolicy], crls: CRLStore, at date: Date) -> TrustEvaluationResult {
-        var evaluator = TrustEvaluator(anchors: anchors, policies: policies, budget: budget, publicSuffixes: publicSuffixes)
-        evaluator.crls = crls
+    func evaluation(policies: [TrustPolicy], crls: CRLStore, revocation: RevocationPolicy = .soft,
+                    at date: Date) -> TrustEvaluationResult
+    {
+        let evaluator = TrustEvaluator(anchors: anchors, policies: policies, budget: budget, publicSuffixes: publicSuffixes,
+                                       crls: crls, revocation: revocation)
         return evaluator.evaluate(leaf: leaf, intermediates: intermediates, at: date)
     }
 }

@@ -22,19 +22,6 @@ public struct ServerTrustEvaluationFailure: Error, LocalizedError, Sendable, Cus
         self.evaluation = evaluation
     }
 
-    /// Apple's error when a revocation policy with RequirePositiveResponse got no answer for the certificates
-    /// at `indices` of the chain: RevocationResponseRequired on each, whose subtype is Pinning, so the simple
-    /// message is Apple's pinning sentence over the whole chain (apple-sectrust.md §2.2, §2.4).
-    init(missingRevocationAnswersAt indices: [Int], on evaluation: TrustEvaluationResult) {
-        let check = CheckName.revocationResponseRequired
-        let summaries = evaluation.certificates.map { $0.subjectSummary ?? $0.subject.rfc4514 }
-        code = check.status
-        message = check.subtype.message(summary: summaries.map { "\"\($0)\"" }.joined(separator: ","))
-        detailedMessage = indices.map { "Certificate \($0) \u{201C}\(summaries[$0])\u{201D} has errors: \(check.sentence);" }
-            .joined()
-        self.evaluation = evaluation
-    }
-
     /// `<message> (<code>)`.
     public var description: String { "\(message) (\(code))" }
     /// The simple message.

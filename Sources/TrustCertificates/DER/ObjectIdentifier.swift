@@ -2,18 +2,41 @@
 enum OIDDecoder {
     static func dotted(_ content: ArraySlice<UInt8>) -> String? {
         guard !content.isEmpty, content.last! & 0x80 == 0 else { return nil }
-        var arcs: [UInt64] = []
+        // Digits are written straight into one buffer: OIDs are decoded for every extension and name
+        // attribute of every certificate.
+        var text: [UInt8] = []
+        text.reserveCapacity(content.count * 3)
+        func append(_ number: UInt64) {
+            if !text.isEmpty { text.append(UInt8(ascii: ".")) }
+            var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                         UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            var count = 0
+            var rest = number
+            withUnsafeMutableBytes(of: &digits) { buffer in
+                repeat {
+                    buffer[count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                    count += 1
+                } while rest > 0
+                for index in stride(from: count - 1, through: 0, by: -1) { text.append(buffer[index]) }
+            }
+        }
         var value: UInt64 = 0
+        var first = true
         for byte in content {
             guard value >> 57 == 0 else { return nil }
             value = value << 7 | UInt64(byte & 0x7F)
-            if byte & 0x80 == 0 {
-                arcs.append(value)
-                value = 0
+            guard byte & 0x80 == 0 else { continue }
+            if first {
+                append(value < 40 ? 0 : value < 80 ? 1 : 2)
+                append(value < 40 ? value : value < 80 ? value - 40 : value - 80)
+                first = false
+            } else {
+                append(value)
             }
+            value = 0
         }
-        let first = arcs[0]
-        let head: [UInt64] = first < 40 ? [0, first] : first < 80 ? [1, first - 40] : [2, first - 80]
-        return (head + arcs.dropFirst()).map(String.init).joined(separator: ".")
+        return String(decoding: text, as: UTF8.self)
     }
 }

@@ -3,40 +3,42 @@ import Foundation
 /// UTCTime / GeneralizedTime as RFC 5280 profiles them (UTC, "Z", seconds present), decoded without
 /// the 1970 and 2038 limits of time_t-based parsers.
 enum X509Time {
+    /// Read straight from the content octets (ASCII digits), without building strings.
     static func decode(_ node: DERNode) throws -> Date {
-        let text = String(decoding: node.content, as: UTF8.self)
-        let digits: Substring
-        let year: Int
+        let octets = node.content
+        let yearDigits: Int
         switch node.tag {
         case DERTag.utcTime:
-            guard text.count == 13, text.hasSuffix("Z") else { throw DERError.unexpected("a UTCTime YYMMDDHHMMSSZ") }
-            let twoDigit = try number(text.prefix(2))
-            year = twoDigit < 50 ? 2000 + twoDigit : 1900 + twoDigit
-            digits = text.dropFirst(2).dropLast()
+            guard octets.count == 13, octets.last == UInt8(ascii: "Z") else { throw DERError.unexpected("a UTCTime YYMMDDHHMMSSZ") }
+            yearDigits = 2
         case DERTag.generalizedTime:
-            guard text.count == 15, text.hasSuffix("Z") else {
+            guard octets.count == 15, octets.last == UInt8(ascii: "Z") else {
                 throw DERError.unexpected("a GeneralizedTime YYYYMMDDHHMMSSZ")
             }
-            year = try number(text.prefix(4))
-            digits = text.dropFirst(4).dropLast()
+            yearDigits = 4
         default:
             throw DERError.unexpected("a UTCTime or GeneralizedTime")
         }
-        let chars = Array(digits)
-        func field(_ i: Int) throws -> Int { try number(String(chars[i..<i + 2])[...]) }
-        let month = try field(0), day = try field(2), hour = try field(4), minute = try field(6), second = try field(8)
+        let start = octets.startIndex
+        func number(_ offset: Int, _ count: Int) throws -> Int {
+            var value = 0
+            for octet in octets[(start + offset)..<(start + offset + count)] {
+                guard octet >= UInt8(ascii: "0"), octet <= UInt8(ascii: "9") else {
+                    throw DERError.unexpected("a time made of digits")
+                }
+                value = value * 10 + Int(octet - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        var year = try number(0, yearDigits)
+        if yearDigits == 2 { year += year < 50 ? 2000 : 1900 }
+        let month = try number(yearDigits, 2), day = try number(yearDigits + 2, 2)
+        let hour = try number(yearDigits + 4, 2), minute = try number(yearDigits + 6, 2), second = try number(yearDigits + 8, 2)
         guard (1...12).contains(month), (1...CivilDate.daysIn(month: month, year: year)).contains(day),
               hour < 24, minute < 60, second < 60
         else { throw DERError.unexpected("a valid calendar time") }
         let days = CivilDate.daysSinceEpoch(year: year, month: month, day: day)
         return Date(timeIntervalSince1970: TimeInterval(days * 86400 + hour * 3600 + minute * 60 + second))
-    }
-
-    private static func number(_ text: Substring) throws -> Int {
-        guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text) else {
-            throw DERError.unexpected("a time made of digits")
-        }
-        return value
     }
 }
 

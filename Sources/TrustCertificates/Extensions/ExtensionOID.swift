@@ -41,9 +41,10 @@ public enum ExtensionOID {
     /// Entrust version information (legacy).
     public static let entrustVersionInfo = "1.2.840.113533.7.65.0"
 
-    /// Extensions whose meaning TrustCheck knows and either enforces or may safely ignore when critical.
-    /// Policy mappings, policy constraints and inhibitAnyPolicy are absent on purpose: TrustCheck does
-    /// not run the RFC 5280 policy tree, so marking them critical must fail closed.
+    /// Extensions whose meaning TrustCheck knows and either enforces or may safely ignore when critical,
+    /// under every profile. Policy mappings, policy constraints and inhibitAnyPolicy are absent on
+    /// purpose: only the profiles that run the RFC 5280 policy tree enforce them (`policyProcessing`),
+    /// so under the others marking them critical must fail closed.
     public static let understood: Set<String> = [
         subjectKeyIdentifier, keyUsage, subjectAltName, issuerAltName, basicConstraints, nameConstraints,
         crlDistributionPoints, certificatePolicies, authorityKeyIdentifier, extendedKeyUsage,
@@ -56,13 +57,17 @@ public enum ExtensionOID {
     /// version info, OCSP no-check; its Apple escrow marker lies under an Apple arc), QCStatements, and every
     /// OID under `appleArcs` or in `carConnectivity` (Apple's isAppleExtensionOID / isCCCExtensionOID).
     ///
-    /// Apple's table also has policyMappings, policyConstraints and inhibitAnyPolicy, but Apple knows them
-    /// because it runs the policy tree that enforces them; TrustCheck does not, so they stay unknown here and a
-    /// critical one still fails closed. Apple's newest `isOtherKnownExtensionOID` list is not included: its
-    /// contents were not available to check.
-    public static let knownToApple: Set<String> = understood.union([
+    /// Apple's table also has policyMappings, policyConstraints and inhibitAnyPolicy (`policyProcessing`),
+    /// which Apple knows because it runs the policy tree that enforces them; the apple profile runs that
+    /// tree too. Apple's newest `isOtherKnownExtensionOID` list is not included: its contents were not
+    /// available to check.
+    public static let knownToApple: Set<String> = understood.union(policyProcessing).union([
         privateKeyUsagePeriod, netscapeCertType, entrustVersionInfo, ocspNoCheck, qcStatements,
     ])
+
+    /// The extensions only the RFC 5280 policy tree (§6.1.3 d-f, §6.1.4 a-b, h-j) enforces: known to the
+    /// profiles that run it (apple, rfc5280), unknown when critical to the one that does not (webpki).
+    public static let policyProcessing: Set<String> = [policyMappings, policyConstraints, inhibitAnyPolicy]
 
     /// Arcs under which Apple treats every extension as known: 1.2.840.113635.100.{6, 11, 12, 13, 15}.
     public static let appleArcs = ["6", "11", "12", "13", "15"].map { "1.2.840.113635.100.\($0)." }

@@ -32,8 +32,12 @@ public struct PublicKeyInfo: Sendable {
     /// The HPKP-style pin, "sha256/" and the Base64 of `spkiSHA256`.
     public var pin: String { "sha256/" + Base64.encode(spkiSHA256) }
 
-    init(spki: [UInt8], gnutlsBits: Int) throws {
+    /// Reads `spki` and imports it into GnuTLS once: that import is the certificate's one key object,
+    /// and GnuTLS's key size the fallback for algorithms TrustCheck does not size itself.
+    init(spki: [UInt8]) throws {
         subjectPublicKeyInfo = spki
+        let imported = Result { () throws(GnuTLSError) in try PublicKeyVerifier(subjectPublicKeyInfo: spki) }
+        let gnutlsBits = (try? imported.get())?.bits ?? 0
         var reader = DERReader(spki)
         let outer = try reader.read(tag: DERTag.sequence, "a SubjectPublicKeyInfo")
         var fields = DERReader(outer.content)
@@ -86,9 +90,10 @@ public struct PublicKeyInfo: Sendable {
         spkiSHA256 = SHA256.hash(spki)
         externalRepresentationSHA256 = externalRepresentation.isEmpty ? [] : SHA256.hash(externalRepresentation)
         rsaPublicExponent = exponent
-        do {
-            verifier = try PublicKeyVerifier(subjectPublicKeyInfo: spki)
-        } catch {
+        switch imported {
+        case .success(let key):
+            verifier = key
+        case .failure(let error):
             verifier = nil
             // DSA and unknown algorithms are unusable by policy already (KeyStrengthCheck); for the
             // others, GnuTLS's refusal is the one defect TrustCheck's own checks did not name.

@@ -67,21 +67,21 @@ public enum CertificateLoader {
 
     /// Reads a whole file (a pipe or FIFO too), refusing one over `maximumFileSize`; shared with `CRLLoader`
     /// and with the CLI for other inputs (pin configurations).
-    public static func read(_ path: String) throws(CertificateLoadError) -> [UInt8] {
+    public static func read(_ path: String, limit: Int = maximumFileSize) throws(CertificateLoadError) -> [UInt8] {
         let attributes: [FileAttributeKey: Any]
         do { attributes = try FileManager.default.attributesOfItem(atPath: path) } catch {
             throw CertificateLoadError(path: path, kind: .unreadable, problem: "cannot read: \(reason(error))")
         }
-        if let size = attributes[.size] as? Int, size > maximumFileSize {
+        if let size = attributes[.size] as? Int, size > limit {
             throw CertificateLoadError(
                 path: path, kind: .tooLarge,
-                problem: "file is \(size) bytes, larger than the \(maximumFileSize / 1024 / 1024) MiB limit")
+                problem: "file is \(size) bytes, larger than the \(limit / 1024 / 1024) MiB limit")
         }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw CertificateLoadError(path: path, kind: .unreadable, problem: "cannot read: permission denied")
         }
         defer { try? handle.close() }
-        return try read(handle, name: path)
+        return try read(handle, name: path, limit: limit)
     }
 
     /// Reads a stream to its end, at most `limit` bytes (`maximumFileSize` unless the caller has its own

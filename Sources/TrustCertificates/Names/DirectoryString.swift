@@ -28,6 +28,32 @@ enum DirectoryString {
 
     /// Case-folds, trims and collapses internal whitespace runs to one space.
     static func normalize(_ text: String) -> String {
-        text.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        let utf8 = text.utf8
+        if let ascii = utf8.withContiguousStorageIfAvailable({ normalizeASCII($0) }) ?? normalizeASCII(Array(utf8)) {
+            return ascii
+        }
+        return text.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+
+    /// The same for ASCII text, on its bytes (nearly every name): A–Z lowered, runs of the ASCII
+    /// whitespace Character.isWhitespace knows (tab, LF, VT, FF, CR, space) made one space, trimmed.
+    /// nil when the text is not all ASCII.
+    private static func normalizeASCII<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String? {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var pendingSpace = false
+        for byte in bytes {
+            guard byte < 0x80 else { return nil }
+            if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                pendingSpace = !out.isEmpty
+                continue
+            }
+            if pendingSpace {
+                out.append(0x20)
+                pendingSpace = false
+            }
+            out.append((0x41...0x5A).contains(byte) ? byte + 0x20 : byte)
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }

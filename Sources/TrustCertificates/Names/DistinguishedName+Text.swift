@@ -16,7 +16,7 @@ extension DistinguishedName {
 
     /// RFC 4514: RDNs last-first, attributes of one RDN joined by "+", unknown types as a dotted OID
     /// with the value's DER in hex.
-    private static func rfc4514(_ rdns: [[Attribute]]) -> String {
+    static func rfc4514(_ rdns: [[Attribute]]) -> String {
         rdns.reversed().map { rdn in
             rdn.map { attribute in
                 if let name = shortNames[attribute.oid], let text = attribute.text {

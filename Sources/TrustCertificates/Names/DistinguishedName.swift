@@ -1,3 +1,5 @@
+internal import GnuTLSBridge
+
 /// An X.501 Name: its exact DER, its RFC 4514 text, its attributes in DER order, and a normalised
 /// form used to match issuers to subjects.
 public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
@@ -15,8 +17,10 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
 
     /// The Name's DER, as in the certificate.
     public let der: [UInt8]
-    /// GnuTLS's RFC 4514 text of the name.
-    public let rfc4514: String
+    /// GnuTLS's RFC 4514 text of the name, rendered on first use (TrustCheck's own rendering if GnuTLS
+    /// cannot read the Name).
+    public var rfc4514: String { text.value { DistinguishedNameText.rfc4514(der: der) ?? Self.rfc4514(rdns) } }
+    private let text: ComputedOnce<String>
     /// Relative distinguished names in DER order; each is a set of one or more attributes.
     public let rdns: [[Attribute]]
     /// RFC 5280 §7.1 comparison key: string values case-folded with whitespace collapsed, string types
@@ -33,7 +37,7 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
     /// DER byte equality (name matching uses the normalised form instead).
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.der == rhs.der }
     /// Hashes the DER, consistent with equality.
-    public func hash(into hasher: inout Hasher) { hasher.combine(der) }
+    public func hash(into hasher: inout Hasher) { ByteKey.hash(der, into: &hasher) }
 
     /// Values of one attribute type, in DER order.
     public func values(of oid: String) -> [String] { attributes.filter { $0.oid == oid }.compactMap(\.text) }
@@ -43,8 +47,17 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
 
     /// A Name from its DER and GnuTLS's text of it; throws when the DER is not a Name.
     public init(der: [UInt8], rfc4514: String) throws {
+        try self.init(der: der, text: ComputedOnce(rfc4514))
+    }
+
+    /// A certificate's Name: its text is GnuTLS's, rendered when first asked for.
+    init(certificateName der: [UInt8]) throws {
+        try self.init(der: der, text: ComputedOnce())
+    }
+
+    private init(der: [UInt8], text: ComputedOnce<String>) throws {
         self.der = der
-        self.rfc4514 = rfc4514
+        self.text = text
         var reader = DERReader(der)
         let sequence = try reader.read(tag: DERTag.sequence, "a Name SEQUENCE")
         guard reader.isAtEnd else { throw DERError.unexpected("a single Name") }

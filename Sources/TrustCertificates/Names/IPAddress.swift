@@ -18,7 +18,10 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
     /// Strict address text, as inet_pton reads it: IPv4 dotted decimal (RFC 3986 `IPv4address`: four
     /// decimal octets, no leading zeros) or IPv6 text (RFC 4291 §2.2). No brackets, no zone identifier.
     public init?(_ text: String) {
-        guard let bytes = text.contains(":") ? Self.ipv6(Substring(text)) : Self.ipv4(Substring(text)) else {
+        // Byte tests first: host names (nearly every input) are turned away without building substrings.
+        let isIPv6 = text.utf8.contains(UInt8(ascii: ":"))
+        guard isIPv6 || text.utf8.allSatisfy({ $0 == UInt8(ascii: ".") || (48...57).contains($0) }) else { return nil }
+        guard let bytes = isIPv6 ? Self.ipv6(Substring(text)) : Self.ipv4(Substring(text)) else {
             return nil
         }
         self.bytes = bytes

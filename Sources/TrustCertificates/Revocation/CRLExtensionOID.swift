@@ -24,16 +24,14 @@ public enum CRLExtensionOID {
     /// Entry extension certificateIssuer (§5.3.3), used by indirect CRLs.
     public static let certificateIssuer = "2.5.29.29"
 
-    /// CRL extensions that do not change what the CRL covers, so a CRL carrying them — critical or
-    /// not — is still a complete CRL for every certificate of its issuer. deltaCRLIndicator and
-    /// issuingDistributionPoint are absent on purpose: TrustCheck neither merges delta CRLs nor
-    /// evaluates a distribution point's scope, so such a CRL (those extensions are always critical)
-    /// must not be used.
+    /// CRL extensions TrustCheck processes (RFC 5280 §6.3.3) or that do not change what the CRL
+    /// covers; a critical one of any other kind makes the CRL unusable (§5.2).
     public static let understood: Set<String> = [
-        authorityKeyIdentifier, issuerAltName, crlNumber, freshestCRL, authorityInfoAccess,
+        authorityKeyIdentifier, issuerAltName, crlNumber, deltaCRLIndicator, issuingDistributionPoint, freshestCRL,
+        authorityInfoAccess,
     ]
 
-    /// Entry extensions that only inform. certificateIssuer is absent on purpose: it makes the CRL
-    /// indirect (entries for another CA's certificates), which TrustCheck does not support.
-    public static let understoodInEntries: Set<String> = [reasonCode, holdInstructionCode, invalidityDate]
+    /// Entry extensions TrustCheck processes: the reason, the dates that only inform, and the
+    /// certificateIssuer of indirect CRLs (§5.3.3).
+    public static let understoodInEntries: Set<String> = [reasonCode, holdInstructionCode, invalidityDate, certificateIssuer]
 }

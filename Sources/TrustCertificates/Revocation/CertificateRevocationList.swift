@@ -20,7 +20,7 @@ public final class CertificateRevocationList: Sendable, Hashable, CustomStringCo
     public let thisUpdate: Date
     /// nil when absent (RFC 5280 makes it mandatory for conforming CAs, ASN.1 optional).
     public let nextUpdate: Date?
-    /// The revokedCertificates entries in CRL order.
+    /// The revokedCertificates entries in CRL order, each with the certificate issuer it applies to.
     public let revokedCertificates: [RevokedCertificate]
     /// The crlExtensions in CRL order.
     public let extensions: [CertificateExtension]
@@ -34,8 +34,14 @@ public final class CertificateRevocationList: Sendable, Hashable, CustomStringCo
     public let tbsCertList: [UInt8]
     /// The signature BIT STRING as encoded; see `isSigned(by:)` to check it.
     public let signatureValue: SignatureValue
-    /// Entry positions by serial number; the first entry wins if a serial is listed twice.
-    private let entryBySerial: [[UInt8]: Int]
+    /// issuingDistributionPoint (§5.2.5): the CRL's scope; nil when absent.
+    public let issuingDistributionPoint: DecodedExtension<IssuingDistributionPoint>?
+    /// deltaCRLIndicator's BaseCRLNumber (§5.2.4): set exactly when this is a delta CRL.
+    public let deltaCRLIndicator: DecodedExtension<CRLNumber>?
+    /// freshestCRL (§5.2.6): where the delta CRLs for this complete CRL are; nil when absent.
+    public let freshestCRL: DecodedExtension<[DistributionPoint]>?
+    /// Entry positions by serial number, in CRL order (an indirect CRL may list one serial per issuer).
+    private let entriesBySerial: [[UInt8]: [Int]]
 
     /// Parses exactly one DER CertificateList.
     public init(der input: [UInt8]) throws(CRLParseError) {
@@ -56,14 +62,14 @@ public final class CertificateRevocationList: Sendable, Hashable, CustomStringCo
             var fields = DERReader(tbs.content)
             _ = try fields.readIfPresent(tag: DERTag.integer)  // version; GnuTLS reads and checks it
             _ = try fields.read(tag: DERTag.sequence, "a signature AlgorithmIdentifier")
-            _ = try fields.read(tag: DERTag.sequence, "an issuer Name")
+            let issuerName = try DistinguishedName(der: Array(try fields.read(tag: DERTag.sequence, "an issuer Name").encoded))
             thisUpdate = try X509Time.decode(try fields.read())
             if let next = try fields.readIfPresent(tag: DERTag.utcTime) ?? fields.readIfPresent(tag: DERTag.generalizedTime) {
                 nextUpdate = try X509Time.decode(next)
             } else {
                 nextUpdate = nil
             }
-            entries = try fields.readIfPresent(tag: DERTag.sequence).map(Self.entries) ?? []
+            entries = try fields.readIfPresent(tag: DERTag.sequence).map { try Self.entries($0, crlIssuer: issuerName) } ?? []
             _ = try fields.readIfPresent(tag: 0xA0)  // crlExtensions: GnuTLS reads them
             guard fields.isAtEnd else { throw DERError.unexpected("a TBSCertList ending with its crlExtensions") }
         } catch let error as CRLParseError {
@@ -91,12 +97,26 @@ public final class CertificateRevocationList: Sendable, Hashable, CustomStringCo
         crlNumber = fields.crlNumber
         crlNumberIsCritical = fields.crlNumberCritical
         revokedCertificates = entries
-        var bySerial: [[UInt8]: Int] = [:]
-        for (index, entry) in entries.enumerated() where bySerial[entry.serialNumber] == nil {
-            bySerial[entry.serialNumber] = index
+        var bySerial: [[UInt8]: [Int]] = [:]
+        for (index, entry) in entries.enumerated() { bySerial[entry.serialNumber, default: []].append(index) }
+        entriesBySerial = bySerial
+        let extensions = self.extensions
+        func decoded<T>(_ oid: String, _ decode: @escaping ([UInt8]) throws -> T) -> DecodedExtension<T>? {
+            extensions.first { $0.oid == oid }.map { found in DecodedExtension { try decode(found.value) } }
         }
-        entryBySerial = bySerial
+        issuingDistributionPoint = decoded(CRLExtensionOID.issuingDistributionPoint) { try IssuingDistributionPoint(der: $0) }
+        deltaCRLIndicator = decoded(CRLExtensionOID.deltaCRLIndicator) { try CRLNumber(extensionValue: $0) }
+        freshestCRL = decoded(CRLExtensionOID.freshestCRL) { try DistributionPoint.points(der: $0) }
     }
+
+    /// The CRLNumber as a number; nil when absent or not an INTEGER.
+    public var number: CRLNumber? { crlNumber.map(CRLNumber.init(content:)) }
+
+    /// Whether this is a delta CRL (it has a deltaCRLIndicator, readable or not).
+    public var isDelta: Bool { deltaCRLIndicator != nil }
+
+    /// The authorityKeyIdentifier extension's value, for matching a delta CRL with its base (§6.3.3 (c)(3)).
+    public var authorityKeyIdentifier: [UInt8]? { extensions.first { $0.oid == CRLExtensionOID.authorityKeyIdentifier }?.value }
 
     /// The signature's octets (see `signatureValue` for its unused bits).
     public var signature: [UInt8] { signatureValue.bytes }
@@ -106,9 +126,16 @@ public final class CertificateRevocationList: Sendable, Hashable, CustomStringCo
         signatureValue.isMade(by: issuer.publicKey, over: tbsCertList, algorithm: signatureAlgorithm)
     }
 
-    /// The entry revoking the certificate with this serial number (DER INTEGER content octets), if any.
+    /// The first entry for this serial number (DER INTEGER content octets), whatever issuer it applies to.
     public func entry(forSerialNumber serial: [UInt8]) -> RevokedCertificate? {
-        entryBySerial[serial].map { revokedCertificates[$0] }
+        entriesBySerial[serial]?.first.map { revokedCertificates[$0] }
+    }
+
+    /// The first entry revoking `certificate` (§5.3.3): its serial number, and a certificate issuer
+    /// (the entry's, carried over from earlier entries, or the CRL's) naming the certificate's issuer.
+    public func entry(for certificate: Certificate) -> RevokedCertificate? {
+        (entriesBySerial[certificate.serialNumber] ?? []).lazy.map { self.revokedCertificates[$0] }
+            .first { GeneralName.anyMatch($0.certificateIssuer, [.directoryName(certificate.issuer)]) }
     }
 
     /// Critical CRL and entry extensions TrustCheck does not understand: RFC 5280 §5.2 and §5.3 forbid
@@ -131,23 +158,28 @@ public final class CertificateRevocationList: Sendable, Hashable, CustomStringCo
 
     // MARK: DER of the entries
 
-    private static func entries(_ list: DERNode) throws -> [RevokedCertificate] {
-        try list.children().enumerated().map { index, node in
+    /// The entries, each with the certificate issuer it applies to: §5.3.3's certificateIssuer
+    /// carries over from one entry to the next, starting at the CRL's issuer.
+    private static func entries(_ list: DERNode, crlIssuer: DistinguishedName) throws -> [RevokedCertificate] {
+        var issuer: [GeneralName] = [.directoryName(crlIssuer)]
+        return try list.children().enumerated().map { index, node in
             do {
-                return try entry(node)
+                let parsed = try entry(node, issuer: issuer)
+                issuer = parsed.certificateIssuer
+                return parsed
             } catch {
                 throw CRLParseError(.badEntry, "revoked entry \(index + 1): \(error)")
             }
         }
     }
 
-    private static func entry(_ node: DERNode) throws -> RevokedCertificate {
+    private static func entry(_ node: DERNode, issuer previous: [GeneralName]) throws -> RevokedCertificate {
         guard node.tag == DERTag.sequence else { throw DERError.unexpected("a revoked-certificate SEQUENCE") }
         var fields = DERReader(node.content)
         let serial = try fields.read(tag: DERTag.integer, "a userCertificate serial number")
         guard !serial.content.isEmpty else { throw DERError.unexpected("a non-empty serial number") }
         let date = try X509Time.decode(try fields.read())
-        let extensions = try fields.readIfPresent(tag: DERTag.sequence).map(Self.extensions) ?? []
+        let extensions = try fields.readIfPresent(tag: DERTag.sequence).map(CertificateExtension.list) ?? []
         guard fields.isAtEnd else { throw DERError.unexpected("an entry of serial, date and extensions") }
         var reason: CRLReason?
         if let code = extensions.first(where: { $0.oid == CRLExtensionOID.reasonCode }) {
@@ -157,25 +189,16 @@ public final class CertificateRevocationList: Sendable, Hashable, CustomStringCo
             else { throw CRLParseError(.badEntry, "reasonCode is not one of RFC 5280's reasons") }
             reason = parsed
         }
-        return RevokedCertificate(serialNumber: Array(serial.content), revocationDate: date, reason: reason,
-                                  extensions: extensions)
-    }
-
-    /// An Extensions SEQUENCE (RFC 5280 §4.1): extnID, critical (DEFAULT FALSE), extnValue.
-    private static func extensions(_ sequence: DERNode) throws -> [CertificateExtension] {
-        try sequence.children().map { node in
-            guard node.tag == DERTag.sequence else { throw DERError.unexpected("an Extension SEQUENCE") }
-            var fields = DERReader(node.content)
-            let oidNode = try fields.read(tag: DERTag.oid, "an extnID")
-            guard let oid = OIDDecoder.dotted(oidNode.content) else { throw DERError.unexpected("a valid extnID") }
-            var critical = false
-            if let flag = try fields.readIfPresent(tag: DERTag.boolean) {
-                guard flag.content.count == 1 else { throw DERError.unexpected("a one-byte BOOLEAN") }
-                critical = flag.content.first! != 0
+        var issuer = previous
+        if let named = extensions.first(where: { $0.oid == CRLExtensionOID.certificateIssuer }) {
+            do {
+                issuer = try GeneralName.names(der: named.value)
+            } catch {
+                throw CRLParseError(.badEntry, "certificateIssuer is not GeneralNames: \(error)")
             }
-            let value = try fields.read(tag: DERTag.octetString, "an extnValue OCTET STRING")
-            guard fields.isAtEnd else { throw DERError.unexpected("an Extension of three fields") }
-            return CertificateExtension(oid: oid, critical: critical, value: Array(value.content))
+            guard !issuer.isEmpty else { throw CRLParseError(.badEntry, "certificateIssuer names no issuer") }
         }
+        return RevokedCertificate(serialNumber: Array(serial.content), revocationDate: date, reason: reason,
+                                  extensions: extensions, certificateIssuer: issuer)
     }
 }

@@ -10,12 +10,22 @@ public struct RevokedCertificate: Sendable, Hashable {
     public let reason: CRLReason?
     /// The crlEntryExtensions, in entry order.
     public let extensions: [CertificateExtension]
+    /// The issuer of the certificate this entry revokes (RFC 5280 §5.3.3): the entry's own
+    /// certificateIssuer extension, else that of the entry before it, else the CRL's issuer. Only an
+    /// indirect CRL may name another issuer.
+    public let certificateIssuer: [GeneralName]
 
-    /// An entry with these values.
-    public init(serialNumber: [UInt8], revocationDate: Date, reason: CRLReason?, extensions: [CertificateExtension]) {
+    /// An entry with these values; `certificateIssuer` as it applies to the entry (see there).
+    public init(serialNumber: [UInt8], revocationDate: Date, reason: CRLReason?, extensions: [CertificateExtension],
+                certificateIssuer: [GeneralName])
+    {
         self.serialNumber = serialNumber
         self.revocationDate = revocationDate
         self.reason = reason
         self.extensions = extensions
+        self.certificateIssuer = certificateIssuer
     }
+
+    /// Whether the entry has a certificateIssuer extension of its own.
+    public var namesCertificateIssuer: Bool { extensions.contains { $0.oid == CRLExtensionOID.certificateIssuer } }
 }

@@ -10,6 +10,8 @@ struct PathBuilder {
     let intermediates: CertificateStore
     let budget: SearchBudget
     let time: Date
+    /// Verdicts shared across evaluations; a hit costs no signature check.
+    let sharedSignatures: SignatureCache?
     let diagnostics: TrustDiagnostics?
 
     private(set) var signatureChecks = 0
@@ -18,8 +20,9 @@ struct PathBuilder {
     private var signatureCache: [SignaturePair: Bool] = [:]
 
     init(anchors: TrustAnchors, intermediates: CertificateStore, budget: SearchBudget, time: Date,
-         diagnostics: TrustDiagnostics?)
+         sharedSignatures: SignatureCache? = nil, diagnostics: TrustDiagnostics?)
     {
+        self.sharedSignatures = sharedSignatures
         self.anchors = anchors
         self.intermediates = intermediates
         self.budget = budget
@@ -33,7 +36,7 @@ struct PathBuilder {
         let leafElement = ChainElement(certificate: leaf, source: anchors.source(of: leaf) ?? .presented)
         if leafElement.source != .presented {
             narrate(.leafIsAnchor(leaf, source: leafElement.source))
-            let path = CandidatePath(elements: [leafElement], isAnchored: true, endsSelfSigned: isSelfSigned(leaf))
+            let path = CandidatePath(anchoredAt: [leafElement])
             if visitCounted(path, visit) == .stop { return }
         }
         _ = extend([leafElement], visit: visit)
@@ -54,7 +57,7 @@ struct PathBuilder {
             }))
         }
         for (candidate, source) in candidates {
-            guard signatureChecks < budget.maximumSignatureChecks || signatureCache[SignaturePair(top, candidate)] != nil
+            guard signatureChecks < budget.maximumSignatureChecks || knownVerdict(top, issuedBy: candidate) != nil
             else {
                 budgetExhausted = true
                 narrate(.budgetSpent(.signatureChecks, limit: budget.maximumSignatureChecks))
@@ -70,7 +73,7 @@ struct PathBuilder {
             narrate(.issuerAccepted(subject: top, issuer: issuer))
             if source != .presented {
                 narrate(.pathComplete(length: path.count, end: .anchor(source)))
-                let candidatePath = CandidatePath(elements: path, isAnchored: true, endsSelfSigned: isSelfSigned(candidate))
+                let candidatePath = CandidatePath(anchoredAt: path)
                 if visitCounted(candidatePath, visit) == .stop { return .stop }
             } else if isSelfSigned(candidate) {
                 narrate(.pathComplete(length: path.count, end: .untrustedRoot))
@@ -109,27 +112,46 @@ struct PathBuilder {
     private func orderedIssuers(of certificate: Certificate, below elements: [ChainElement])
         -> [(Certificate, CertificateSource)]
     {
-        let onPath = Set(elements.map { $0.certificate.subject.normalized + $0.certificate.spkiSHA256 })
-        var seen = Set<[UInt8]>()
+        // Paths are short: comparing with each certificate on the path beats building a set of
+        // name-and-key keys for every extension.
+        func isOnPath(_ candidate: Certificate) -> Bool {
+            elements.contains {
+                $0.certificate.publicKey.spkiSHA256 == candidate.publicKey.spkiSHA256
+                    && $0.certificate.subject.normalized == candidate.subject.normalized
+            }
+        }
+        var seen = Set<ByteKey>()
         func fresh(_ candidate: Certificate) -> Bool {
-            guard !onPath.contains(candidate.subject.normalized + candidate.spkiSHA256) else {
+            guard !isOnPath(candidate) else {
                 narrate(.candidateRejected(candidate: candidate, subject: certificate, reason: .alreadyOnPath))
                 return false
             }
-            return seen.insert(candidate.sha256).inserted
+            return seen.insert(ByteKey(candidate.sha256)).inserted
         }
         let anchorIssuers = anchors.anchorIssuers(of: certificate).filter { fresh($0.0) }
         let parents = (intermediates.issuers(of: certificate) + anchors.untrustedSystemIssuers(of: certificate))
             .filter(fresh).map { ($0, CertificateSource.presented) }
-        return preferPassingParentChecks(anchorIssuers) + preferPassingParentChecks(parents)
+        return preferLikelyIssuers(anchorIssuers, of: certificate) + preferLikelyIssuers(parents, of: certificate)
     }
 
-    private func preferPassingParentChecks(_ candidates: [(Certificate, CertificateSource)])
+    /// Issuers that pass the parent checks first; within each part, those whose subjectKeyIdentifier is
+    /// the certificate's authorityKeyIdentifier, then those that do not say, then those that name another
+    /// key. Only the order changes — every candidate is still tried — so a bundle of same-name CAs costs
+    /// one signature check when key identifiers are present, not one per decoy.
+    private func preferLikelyIssuers(_ candidates: [(Certificate, CertificateSource)], of certificate: Certificate)
         -> [(Certificate, CertificateSource)]
     {
+        func keyIdentifierRank(_ issuer: Certificate) -> Int {
+            guard let wanted = certificate.authorityKeyIdentifier, let offered = issuer.subjectKeyIdentifier else { return 1 }
+            return wanted == offered ? 0 : 2
+        }
+        func ordered(_ part: [(Certificate, CertificateSource)]) -> [(Certificate, CertificateSource)] {
+            guard part.count > 1 else { return part }
+            return (0...2).flatMap { rank in part.filter { keyIdentifierRank($0.0) == rank } }
+        }
         let passing = candidates.filter { passesParentChecks($0.0) }
         let failing = candidates.filter { !passesParentChecks($0.0) }
-        return passing + failing
+        return ordered(passing) + ordered(failing)
     }
 
     /// Apple's quick checks on a new top certificate; failing ones are deferred, not discarded.
@@ -140,11 +162,29 @@ struct PathBuilder {
         return valid && ca && signs && !KeyStrengthCheck.isBroken(certificate.publicKey)
     }
 
+    /// A verdict this search or the shared cache already has; nil when only a check can tell.
+    private func knownVerdict(_ certificate: Certificate, issuedBy issuer: Certificate) -> Bool? {
+        if let known = signatureCache[SignaturePair(certificate, issuer)] { return known }
+        return issuer.publicKey.inheritsDSAParameters ? nil : sharedSignatures?.cachedVerdict(certificate, by: issuer)
+    }
+
     private mutating func verifies(_ certificate: Certificate, issuedBy issuer: Certificate) -> Bool {
         let pair = SignaturePair(certificate, issuer)
         if let known = signatureCache[pair] { return known }
-        signatureChecks += 1
-        let valid = certificate.isSigned(by: issuer)
+        let valid: Bool
+        if issuer.publicKey.inheritsDSAParameters {
+            // Never shared: the verdict depends on the parameters the path above the issuer supplies, which
+            // the shared cache's key (the issuer's SPKI as written) does not capture.
+            signatureChecks += 1
+            let inherited = inheritedDSAKeys(of: issuer)
+            signatureChecks += inherited.signatureChecks
+            valid = inherited.keys.contains { certificate.isSigned(byKey: $0) }
+        } else if let shared = sharedSignatures?.cachedVerdict(certificate, by: issuer) {
+            valid = shared  // an earlier evaluation's real check of the same bytes: not counted against the budget
+        } else {
+            signatureChecks += 1
+            valid = sharedSignatures?.checkAndRecord(certificate, by: issuer) ?? certificate.isSigned(by: issuer)
+        }
         signatureCache[pair] = valid
         narrate(.signatureChecked(subject: certificate, issuer: issuer, verifies: valid))
         return valid
@@ -166,5 +206,10 @@ private struct SignaturePair: Hashable {
     init(_ subject: Certificate, _ issuer: Certificate) {
         self.subject = subject.sha256
         self.issuer = issuer.sha256
+    }
+
+    func hash(into hasher: inout Hasher) {
+        ByteKey.hash(subject, into: &hasher)
+        ByteKey.hash(issuer, into: &hasher)
     }
 }

@@ -6,12 +6,21 @@ public struct SearchBudget: Sendable, Hashable {
     public var maximumSignatureChecks: Int
     /// Certificates in one path.
     public var maximumPathLength: Int
+    /// CRL signers validated inside one another (RFC 5280 §6.3.3 (f): a CRL signer's path has its own
+    /// revocation check, whose CRL may have another signer). Each level is a nested path search with
+    /// this budget; CRL signature checks count against `maximumSignatureChecks`.
+    public var maximumCRLSignerDepth: Int
 
-    /// A budget with these limits; the defaults are Apple's path limit and TrustCheck's own.
-    public init(maximumPaths: Int = 100, maximumSignatureChecks: Int = 1_000, maximumPathLength: Int = 16) {
+    /// A budget with these limits; the defaults are Apple's path limit and TrustCheck's own: 1,000
+    /// signature checks and 16 certificates are far beyond any real PKI's paths, and 3 levels of CRL
+    /// signers cover a CA's CRL-signing certificate whose own CRL another signer made.
+    public init(maximumPaths: Int = 100, maximumSignatureChecks: Int = 1_000, maximumPathLength: Int = 16,
+                maximumCRLSignerDepth: Int = 3)
+    {
         self.maximumPaths = maximumPaths
         self.maximumSignatureChecks = maximumSignatureChecks
         self.maximumPathLength = maximumPathLength
+        self.maximumCRLSignerDepth = maximumCRLSignerDepth
     }
 
     /// The default budget.

@@ -27,8 +27,9 @@ public enum CheckName: String, Sendable, CaseIterable, Codable, CustomStringConv
     case missingIntermediate = "MissingIntermediate"
     /// A current CRL of the certificate's issuer lists it.
     case revocation = "Revocation"
-    /// The caller supplied CRLs of the certificate's issuer, but none that may be used (expired,
-    /// issuer without cRLSign, no or critical CRLNumber, ...): its status is unknown.
+    /// The certificate's revocation status is not established: every CRL that applies to it may not be
+    /// used (expired, signer without cRLSign, no or critical CRLNumber, ...), or, when revocation is
+    /// required (`RevocationPolicy.require`), nothing answers for it.
     case revocationResponseRequired = "RevocationResponseRequired"
     // TrustCheck's own checks.
     /// The path search hit its work budget before finding an acceptable path.
@@ -130,7 +131,7 @@ public enum CheckName: String, Sendable, CaseIterable, Codable, CustomStringConv
         switch self {
         case .sslHostname: return "the leaf's subjectAltName does not cover the host asked for (the CN is never used)"
         case .temporalValidity: return "the evaluation time is before notBefore or after notAfter of a certificate, anchor included"
-        case .weakKeySize: return "a key is broken: RSA < 1024, EC < 160 bits, DSA, or a key no key pair can have (fatal)"
+        case .weakKeySize: return "a key is broken: RSA < 1024, EC < 160 bits, DSA (under rfc5280: DSA < 1024 bits or without parameters to inherit), or a key no key pair can have (fatal)"
         case .weakSignature: return "a certificate not signed by itself is signed with MD2, MD4 or MD5 (fatal)"
         case .keySize: return "a key is below the policy's minimum (SSL server: RSA 2048, EC 256; webpki: CABF algorithms)"
         case .signatureHashAlgorithms: return "the SSL server policy refuses SHA-1 (or worse) below a self-signed certificate"
@@ -146,13 +147,15 @@ public enum CheckName: String, Sendable, CaseIterable, Codable, CustomStringConv
         case .unparseableExtension: return "a known extension cannot be parsed"
         case .duplicateExtension: return "the same extension appears twice"
         case .nameConstraints: return "a name violates an issuer's nameConstraints, or the constraints are malformed"
-        case .policyConstraints: return "policyConstraints is not critical"
+        case .policyConstraints:
+            return "the certificate policy tree (RFC 5280 §6.1) leaves no policy where one is required, or policyConstraints is not critical"
         case .systemTrustValidityPeriod: return "under a system root, the leaf's lifetime exceeds 825 or 398 days (by issue date)"
         case .otherTrustValidityPeriod: return "the leaf, issued after 2019-07-01, is valid for more than 825 days"
         case .anchorTrusted: return "the path ends in a self-signed certificate that is not an anchor in use"
         case .missingIntermediate: return "no issuer of the top certificate was found among the stores searched"
         case .revocation: return "a usable CRL of the issuer lists the certificate (fatal)"
-        case .revocationResponseRequired: return "CRLs of the issuer were given, but none may be used"
+        case .revocationResponseRequired:
+            return "the revocation status is not established: every applicable CRL is unusable, or (require) nothing answers"
         case .searchBudgetExhausted: return "TrustCheck's own: the path search stopped at its work budget"
         case .chainDepth: return "TrustCheck's own: more intermediates than the caller allowed"
         case .webPKICompliance: return "TrustCheck's own: a web PKI rule (the rule names which) is broken"

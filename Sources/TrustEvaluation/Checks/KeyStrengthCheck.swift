@@ -14,11 +14,20 @@ struct KeyStrengthCheck: PathCheck {
     let enforceMinimumSizes: Bool
     /// Whether RSA exponents must lie in the Baseline Requirements' range (web PKI profile).
     let requireBaselineExponent: Bool
+    /// Whether DSA keys of `minimumDSABits` and more are usable (rfc5280: RFC 3279 §2.3.2 defines them
+    /// for X.509; Apple and the web PKI refuse DSA at any size).
+    var acceptsDSA = false
+
+    /// NIST SP 800-131A Rev. 2 §3 keeps DSA ≥ 1024 bits for verifying legacy signatures; pyhanko's PKITS
+    /// runner uses the same threshold (dsa_key_size_threshold=1024).
+    static let minimumDSABits = 1024
 
     func evaluate(_ context: PathContext, into failures: inout [TrustFailure]) {
-        for (index, certificate) in context.certificates.enumerated() {
-            let key = certificate.publicKey
-            if Self.isBroken(key) {
+        for index in context.certificates.indices {
+            // A DSA key that inherits its parameters is judged with them (§6.1.4 (f)).
+            let key = acceptsDSA ? DSAParameterInheritanceCheck.workingKey(at: index, in: context.certificates)
+                : context.certificates[index].publicKey
+            if Self.isBroken(key), !(acceptsDSA && Self.isUsableDSA(key)) {
                 failures.append(TrustFailure(index: index, check: .weakKeySize,
                                              context: .brokenKey(algorithm: "\(key.algorithm)", bits: key.bits, defect: key.defect)))
             }
@@ -48,6 +57,11 @@ struct KeyStrengthCheck: PathCheck {
         case .ed25519, .ed448: return false
         case .dsa, .other: return true
         }
+    }
+
+    /// A DSA key GnuTLS imported, of at least `minimumDSABits`.
+    static func isUsableDSA(_ key: PublicKeyInfo) -> Bool {
+        key.algorithm == .dsa && key.defect == nil && key.canVerifySignatures && key.bits >= minimumDSABits
     }
 
     /// Apple compares byte sizes, so a 2047-bit modulus passes the 2048-bit floor.

@@ -10,6 +10,8 @@ struct PathContext {
     let publicSuffixes: PublicSuffixList
     let crls: CRLStore
     let ocspResponses: [OCSPResponse]
+    /// The revocation policy and what CRL signer validation needs (see `RevocationCheck`).
+    let revocation: RevocationEnvironment
 
     var certificates: [Certificate] { path.certificates }
     var leaf: Certificate { path.certificates[0] }

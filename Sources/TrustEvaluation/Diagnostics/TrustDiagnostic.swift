@@ -55,6 +55,13 @@ public enum TrustDiagnostic: Sendable, Hashable, CustomStringConvertible {
     case pathAccepted(length: Int)
     /// The candidate path of `length` certificates fails these checks.
     case checkFailed(pathLength: Int, failures: [TrustFailure])
+    /// A CRL considered for the revocation status of `subject`, at `index` of the candidate path just
+    /// completed (RFC 5280 §6.3.3), and what became of it: used for which reasons, with which delta, or
+    /// why not (scope, reasons already covered, freshness, signer and its validation, delta notes).
+    case crlConsidered(subject: Certificate, index: Int, assessment: CRLAssessment)
+    /// The revocation status reached for `subject` (at `status.index` of the candidate path just
+    /// completed), after its CRLs (each a `crlConsidered` step before it) and stapled OCSP responses.
+    case revocationStatus(subject: Certificate, status: CertificateRevocationStatus)
     /// The search stopped at `limit` of `budget`.
     case budgetSpent(Budget, limit: Int)
     /// A note on the presented certificates (also in the result's `notes`).
@@ -75,6 +82,8 @@ public enum TrustDiagnostic: Sendable, Hashable, CustomStringConvertible {
         case .pathComplete: return "path_complete"
         case .pathAccepted: return "path_accepted"
         case .checkFailed: return "check_failed"
+        case .crlConsidered: return "crl_considered"
+        case .revocationStatus: return "revocation_status"
         case .budgetSpent: return "budget_spent"
         case .note: return "note"
         case .verdict: return "verdict"
@@ -124,6 +133,12 @@ public enum TrustDiagnostic: Sendable, Hashable, CustomStringConvertible {
             return "candidate path of \(length) passes every check"
         case .checkFailed(let length, let failures):
             return "candidate path of \(length) fails: " + failures.map(\.description).joined(separator: "; ")
+        case .crlConsidered(let subject, let index, let assessment):
+            return "  revocation of [\(index)] \(Self.quoted(subject)): \(assessment)"
+                + (assessment.signerValidation.map { "; \($0)" } ?? "")
+        case .revocationStatus(let subject, let status):
+            return "  revocation status of [\(status.index)] \(Self.quoted(subject)): \(status.summary)"
+                + (status.validUntil.map { ", current until \(RFC3339.string($0))" } ?? "")
         case .budgetSpent(let budget, let limit):
             switch budget {
             case .paths: return "path budget of \(limit) spent"

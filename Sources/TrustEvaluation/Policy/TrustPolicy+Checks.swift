@@ -7,16 +7,22 @@ extension TrustPolicy {
             AnchorCheck(),
             BasicCertificateProcessing(profile: profile),
             TemporalValidityCheck(),
-            KeyStrengthCheck(enforceMinimumSizes: server && profile != .rfc5280, requireBaselineExponent: profile == .webpki),
+            KeyStrengthCheck(enforceMinimumSizes: server && profile != .rfc5280, requireBaselineExponent: profile == .webpki,
+                             acceptsDSA: profile == .rfc5280),
             SignatureAlgorithmCheck(refuseSHA1: server && profile != .rfc5280),
         ]
+        // Only rfc5280 uses DSA keys (KeyStrengthCheck.acceptsDSA), so only it completes inherited parameters.
+        if profile == .rfc5280 { checks.append(DSAParameterInheritanceCheck()) }
         if case .ssl(let isServer) = kind {
             checks.append(HostnameCheck())
             checks.append(ExtendedKeyUsageCheck.forSSL(server: isServer, profile: profile))
         }
         if profile != .apple {
-            checks.append(CertificateProfileCheck(profile: profile))
+            checks.append(CertificateProfileCheck(
+                profile: profile, policyConstraintsMayBeNonCritical: profile == .rfc5280 && acceptsNonCriticalPolicyConstraints,
+                basicConstraintsMayBeNonCritical: profile == .rfc5280 && acceptsNonCriticalBasicConstraints))
         }
+        if let policyTree { checks.append(policyTree) }
         if server && profile == .apple {
             checks.append(ServerAuthEKUCheck())
             checks.append(ValidityPeriodCheck())

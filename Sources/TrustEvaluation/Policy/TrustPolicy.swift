@@ -23,11 +23,29 @@ public struct TrustPolicy: Sendable, Hashable {
     public var requiredKeyUsage: KeyUsage
     /// The most intermediates a path may have (x509-limbo's max_chain_depth); nil = no limit.
     public var maximumIntermediates: Int?
+    /// The RFC 5280 policy inputs (user-initial-policy-set, initial-explicit-policy,
+    /// initial-policy-mapping-inhibit, initial-any-policy-inhibit) the rfc5280 profile's policy tree starts
+    /// from. The apple profile runs Apple's tree, whose inputs are always the defaults (Apple has no way to
+    /// set them), and webpki runs none, so both ignore this.
+    public var certificatePolicies: CertificatePolicyInputs
+    /// Plain RFC 5280 §6.1 for a policyConstraints that is not critical: process it like a critical one.
+    /// By default (false) the rfc5280 profile refuses it, as x509-limbo (rfc5280::pc::ica-noncritical-pc)
+    /// and §4.2.1.11 ("Conforming CAs MUST mark this extension as critical") do, although §6.1 reads it
+    /// either way. Only the rfc5280 profile reads this.
+    public var acceptsNonCriticalPolicyConstraints: Bool
+    /// Plain RFC 5280 §6.1 for a CA whose basicConstraints is not critical: read it like a critical one.
+    /// By default (false) the rfc5280 profile refuses it, as §4.2.1.9 ("Conforming CAs MUST mark the
+    /// extension as critical" in CA certificates) and x509-limbo (rfc5280::root-non-critical-basic-constraints)
+    /// do, although §6.1.4 (k) only asks that cA be true; NIST PKITS 4.6.4 expects §6.1's answer. Only
+    /// the rfc5280 profile reads this.
+    public var acceptsNonCriticalBasicConstraints: Bool
 
     /// A policy of `kind` under `profile`; the other requirements default to none.
     public init(
         kind: Kind, profile: TrustProfile = .apple, peerNames: [PeerName] = [],
-        requiredExtendedKeyUsages: [String] = [], requiredKeyUsage: KeyUsage = [], maximumIntermediates: Int? = nil
+        requiredExtendedKeyUsages: [String] = [], requiredKeyUsage: KeyUsage = [], maximumIntermediates: Int? = nil,
+        certificatePolicies: CertificatePolicyInputs = CertificatePolicyInputs(), acceptsNonCriticalPolicyConstraints: Bool = false,
+        acceptsNonCriticalBasicConstraints: Bool = false
     ) {
         self.kind = kind
         self.profile = profile
@@ -35,6 +53,9 @@ public struct TrustPolicy: Sendable, Hashable {
         self.requiredExtendedKeyUsages = requiredExtendedKeyUsages
         self.requiredKeyUsage = requiredKeyUsage
         self.maximumIntermediates = maximumIntermediates
+        self.certificatePolicies = certificatePolicies
+        self.acceptsNonCriticalPolicyConstraints = acceptsNonCriticalPolicyConstraints
+        self.acceptsNonCriticalBasicConstraints = acceptsNonCriticalBasicConstraints
     }
 
     /// SecPolicyCreateSSL(server, hostname).
@@ -45,6 +66,16 @@ public struct TrustPolicy: Sendable, Hashable {
     /// SecPolicyCreateBasicX509().
     public static func basicX509(profile: TrustProfile = .apple) -> TrustPolicy {
         TrustPolicy(kind: .basicX509, profile: profile)
+    }
+
+    /// The policy tree this policy runs: Apple's (default inputs, failures on the leaf) under apple, RFC 5280's
+    /// with `certificatePolicies` under rfc5280, none under webpki.
+    var policyTree: PolicyTreeCheck? {
+        switch profile {
+        case .apple: return PolicyTreeCheck(inputs: CertificatePolicyInputs(), reportsOnLeaf: true)
+        case .rfc5280: return PolicyTreeCheck(inputs: certificatePolicies, reportsOnLeaf: false)
+        case .webpki: return nil
+        }
     }
 
     var isSSLServer: Bool { kind == .ssl(server: true) }

@@ -14,11 +14,13 @@ extension TrustProfile {
     /// The critical extensions of `certificate` this profile does not know; any of them makes the certificate
     /// unusable (CriticalExtensions, -67603). The apple profile knows what Apple's parser knows
     /// (`ExtensionOID.isKnownToApple`); webpki and rfc5280 know what TrustCheck enforces or may safely ignore
-    /// (`ExtensionOID.understood`).
+    /// (`ExtensionOID.understood`), and rfc5280, which runs the policy tree, the policy extensions too
+    /// (`ExtensionOID.policyProcessing`).
     func unknownCriticalExtensions(of certificate: Certificate) -> [String] {
         switch self {
         case .apple: return certificate.criticalExtensionOIDs.filter { !ExtensionOID.isKnownToApple($0) }
-        case .webpki, .rfc5280: return certificate.unknownCriticalExtensions
+        case .webpki: return certificate.unknownCriticalExtensions
+        case .rfc5280: return certificate.unknownCriticalExtensions.filter { !ExtensionOID.policyProcessing.contains($0) }
         }
     }
 }

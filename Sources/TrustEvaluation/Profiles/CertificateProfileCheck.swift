@@ -7,6 +7,10 @@ import TrustCertificates
 struct CertificateProfileCheck: PathCheck {
     /// webpki or rfc5280 (the apple profile does not run this check).
     let profile: TrustProfile
+    /// The plain §6.1 answer for a non-critical policyConstraints (`TrustPolicy.acceptsNonCriticalPolicyConstraints`).
+    var policyConstraintsMayBeNonCritical = false
+    /// The plain §6.1 answer for a CA's non-critical basicConstraints (`TrustPolicy.acceptsNonCriticalBasicConstraints`).
+    var basicConstraintsMayBeNonCritical = false
 
     /// The CA/Browser Forum rules apply as well as RFC 5280's.
     private var webPKI: Bool { profile == .webpki }
@@ -50,8 +54,9 @@ struct CertificateProfileCheck: PathCheck {
             problems.append((.webPKICompliance, .rule(.emptyIssuer, detail: "empty issuer name")))
         }
         // Below the anchor BasicCertificateProcessing reports these for every profile.
-        if isAnchor, binds(.noUnknownCriticalExtension), !certificate.unknownCriticalExtensions.isEmpty {
-            problems.append((.criticalExtensions, .extensions(certificate.unknownCriticalExtensions)))
+        let unknownCritical = profile.unknownCriticalExtensions(of: certificate)
+        if isAnchor, binds(.noUnknownCriticalExtension), !unknownCritical.isEmpty {
+            problems.append((.criticalExtensions, .extensions(unknownCritical)))
         }
         if binds(.nonCriticalIdentifierExtensions) {
             for (oid, mustNotBeCritical) in [
@@ -62,7 +67,7 @@ struct CertificateProfileCheck: PathCheck {
                 problems.append((.webPKICompliance, .rule(.criticalIdentifierExtension, detail: "critical \(mustNotBeCritical)")))
             }
         }
-        if binds(.criticalPolicyConstraints), let policyConstraints = certificate.extension(ExtensionOID.policyConstraints),
+        if binds(.criticalPolicyConstraints), !policyConstraintsMayBeNonCritical, let policyConstraints = certificate.extension(ExtensionOID.policyConstraints),
            !policyConstraints.critical
         {
             problems.append((.policyConstraints, .note("policyConstraints must be critical")))
@@ -83,7 +88,10 @@ struct CertificateProfileCheck: PathCheck {
     /// RFC 5280 §4.2.1.1-2: CAs carry a subjectKeyIdentifier; every certificate except a self-signed
     /// root carries an authorityKeyIdentifier, made of a keyIdentifier only in the web PKI.
     /// `ProfileRule` says which of these bind the anchor.
-    private func checkKeyIdentifiers(_ certificate: Certificate, isCA: Bool, isAnchor: Bool, isSelfSignedTop: Bool,
+    /// `isSelfSignedTop` is asked last, only of a certificate whose AKI and SKI differ: for an anchor it
+    /// may cost a signature check.
+    private func checkKeyIdentifiers(_ certificate: Certificate, isCA: Bool, isAnchor: Bool,
+                                     isSelfSignedTop: @autoclosure () -> Bool,
                                      into problems: inout [(CheckName, TrustFailure.Context)])
     {
         func binds(_ rule: ProfileRule) -> Bool { rule.binds(isAnchor: isAnchor, webPKI: webPKI) }
@@ -100,8 +108,8 @@ struct CertificateProfileCheck: PathCheck {
             problems.append((.webPKICompliance, .rule(.akiNotKeyIdentifierOnly, detail: "authorityKeyIdentifier must hold only a keyIdentifier")))
         }
         // Only a self-signed certificate must name its own key; a self-issued one may be a key rollover.
-        if isSelfSignedTop, binds(.selfSignedAuthorityKeyIdentifierIsOwnKey), let keyID = certificate.authorityKeyIdentifier,
-           let ski = certificate.subjectKeyIdentifier, keyID != ski
+        if binds(.selfSignedAuthorityKeyIdentifierIsOwnKey), let keyID = certificate.authorityKeyIdentifier,
+           let ski = certificate.subjectKeyIdentifier, keyID != ski, isSelfSignedTop()
         {
             problems.append((.idLinkage, .note("self-signed certificate whose authorityKeyIdentifier is not its own key")))
         }
@@ -112,7 +120,7 @@ struct CertificateProfileCheck: PathCheck {
                                 into problems: inout [(CheckName, TrustFailure.Context)])
     {
         func binds(_ rule: ProfileRule) -> Bool { rule.binds(isAnchor: isAnchor, webPKI: webPKI) }
-        if binds(.criticalBasicConstraints), let constraints = certificate.basicConstraints, !constraints.critical {
+        if binds(.criticalBasicConstraints), !basicConstraintsMayBeNonCritical, let constraints = certificate.basicConstraints, !constraints.critical {
             problems.append((.basicConstraints, .note("CA basicConstraints must be critical")))
         }
         if let constraints = certificate.nameConstraints {

@@ -5,7 +5,7 @@
 /// takes its name, key and constraints as inputs), so a rule binds it only where there is a reason:
 /// the validators this profile follows enforce it on anchors (pyca/cryptography's `permits_ca` runs
 /// `permits_basic` on the anchor too), x509-limbo expects it, or the anchor's extensions are read
-/// (its basicConstraints, nameConstraints and policyConstraints are honoured here, as Apple does) and
+/// (its basicConstraints and nameConstraints are honoured here, as Apple does) and
 /// must then be understood. A rule that real, widely trusted roots break and that those validators
 /// relax for anchors (serial number zero) does not bind an anchor.
 ///
@@ -19,7 +19,7 @@
 /// | no unknown critical extension | yes | yes | x509-limbo rfc5280::unknown-critical-extension-root; below the anchor `BasicCertificateProcessing` enforces it for every profile |
 /// | authorityKeyIdentifier present | no | yes | a root placed in the store is trusted for itself even if cross-signed (x509-limbo cve::cve-2024-0567); RFC 5280 wants it on every non-self-issued certificate (…::aki::cross-signed-root-missing-aki) |
 /// | AKI/SKI/AIA not critical | yes | yes | extension rule (RFC 5280 §4.2.1.1, .2, §4.2.2.1) |
-/// | policyConstraints critical | yes | yes | extension rule (§4.2.1.11); the anchor's constraints are honoured |
+/// | policyConstraints critical | yes | yes | extension rule (§4.2.1.11; x509-limbo rfc5280::pc::ica-noncritical-pc; `TrustPolicy.acceptsNonCriticalPolicyConstraints` gives §6.1's answer); the anchor's policy extensions are not applied (§6.2 makes that optional; Apple, OpenSSL, Go skip them) |
 /// | authorityInfoAccess well formed | yes | yes | extension rule (§4.2.2.1) |
 /// | extendedKeyUsage not empty | yes | yes | extension rule (§4.2.1.12) |
 /// | pathLenConstraint only with cA and keyCertSign | yes | yes | extension rule (§4.2.1.9); the anchor's pathLen is honoured |

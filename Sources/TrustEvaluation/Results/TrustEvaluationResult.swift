@@ -27,6 +27,12 @@ public struct TrustEvaluationResult: Sendable {
     /// What became of each stapled OCSP response, judged on `chain`, in the order given: used (good
     /// or revoked) or ignored with the reason.
     public let ocspResponses: [OCSPResponseReport]
+    /// The revocation status of each certificate of `chain`, leaf first: revoked, not revoked,
+    /// undetermined or not checked, by what (CRLs, stapled OCSP) and, when not established, why.
+    public let revocation: [CertificateRevocationStatus]
+    /// RFC 5280 policy processing on `chain` (its policy sets, or why it failed), from the first policy
+    /// whose profile runs the policy tree (apple, rfc5280); nil when none does (webpki).
+    public internal(set) var policyTree: PolicyTreeOutcome?
 
     /// The certificates of `chain`, leaf first.
     public var certificates: [Certificate] { chain.map(\.certificate) }

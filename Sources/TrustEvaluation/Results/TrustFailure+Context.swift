@@ -38,6 +38,8 @@ extension TrustFailure {
         case extensions([String])
         /// A usable CRL lists the certificate.
         case revoked(date: Date, reason: CRLReason?)
+        /// RFC 5280 policy processing failed: which policies were there and which were required.
+        case policyTree(PolicyTreeFailure)
         /// Anything else, in words.
         case note(String)
 
@@ -93,6 +95,8 @@ extension TrustFailure {
                 return oids.joined(separator: ", ")
             case .revoked(let date, let reason):
                 return "revoked \(RFC3339.string(date)), " + (reason.map { "reason \($0)" } ?? "no reason given")
+            case .policyTree(let failure):
+                return failure.description
             case .note(let text):
                 return text
             }

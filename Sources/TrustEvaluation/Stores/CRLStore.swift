@@ -41,6 +41,11 @@ public struct CRLStore: Sendable {
         byIssuer[certificate.issuer.normalized] ?? []
     }
 
+    /// CRLs, complete and delta, whose issuer name is `issuer` (RFC 5280 §7.1 comparison).
+    public func crls(issuedBy issuer: DistinguishedName) -> [CertificateRevocationList] {
+        byIssuer[issuer.normalized] ?? []
+    }
+
     /// Unreadable CRLs that may be `certificate`'s issuer's: those naming that issuer, and those whose
     /// issuer could not be read at all.
     public func unreadableCRLs(possiblyNaming certificate: Certificate) -> [UnreadableCRL] {

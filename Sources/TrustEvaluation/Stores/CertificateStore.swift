@@ -6,17 +6,17 @@ import TrustCertificates
 public struct CertificateStore: Sendable {
     /// The certificates, in the order given.
     public let certificates: [Certificate]
-    private let bySubject: [[UInt8]: [Certificate]]
-    private let byFingerprint: Set<[UInt8]>
+    private let bySubject: [ByteKey: [Certificate]]
+    private let byFingerprint: Set<ByteKey>
 
     /// A store of `certificates`, indexed by subject.
     public init(_ certificates: [Certificate]) {
         var unique: [Certificate] = []
-        var fingerprints = Set<[UInt8]>()
-        var bySubject: [[UInt8]: [Certificate]] = [:]
-        for certificate in certificates where fingerprints.insert(certificate.sha256).inserted {
+        var fingerprints = Set<ByteKey>()
+        var bySubject: [ByteKey: [Certificate]] = [:]
+        for certificate in certificates where fingerprints.insert(ByteKey(certificate.sha256)).inserted {
             unique.append(certificate)
-            bySubject[certificate.subject.normalized, default: []].append(certificate)
+            bySubject[ByteKey(certificate.subject.normalized), default: []].append(certificate)
         }
         self.certificates = unique
         self.bySubject = bySubject
@@ -32,11 +32,16 @@ public struct CertificateStore: Sendable {
     public var count: Int { certificates.count }
 
     /// Whether the store holds `certificate` (the same DER).
-    public func contains(_ certificate: Certificate) -> Bool { byFingerprint.contains(certificate.sha256) }
+    public func contains(_ certificate: Certificate) -> Bool { byFingerprint.contains(ByteKey(certificate.sha256)) }
 
     /// Certificates whose subject is the issuer of `certificate`.
     public func issuers(of certificate: Certificate) -> [Certificate] {
-        bySubject[certificate.issuer.normalized] ?? []
+        bySubject[ByteKey(certificate.issuer.normalized)] ?? []
+    }
+
+    /// Certificates whose subject is `name` (RFC 5280 §7.1 comparison), such as a CRL's possible signers.
+    public func certificates(named name: DistinguishedName) -> [Certificate] {
+        bySubject[ByteKey(name.normalized)] ?? []
     }
 
     /// Debian's bundle of the system's trusted roots.

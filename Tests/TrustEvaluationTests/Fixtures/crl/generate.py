@@ -180,6 +180,8 @@ write_crl("expired.crl.pem", crl("CRL Test Intermediate", inter_key, [leaf_entry
                                  this_update=utc(2025, 10, 1), next_update=utc(2025, 11, 1)))
 write_crl("no-crlnumber.crl.pem", crl("CRL Test Intermediate", inter_key, [], number=None))
 write_crl("critical-crlnumber.crl.pem", crl("CRL Test Intermediate", inter_key, [], number_critical=True))
+# partitioned: a CRL for the distribution point http://crl.example.test/1.crl (§5.2.5), which the leaves
+# (no cRLDistributionPoints) are not in: it does not apply to them (§6.3.3 (b)(2)(i)).
 write_crl("partitioned.crl.pem", crl("CRL Test Intermediate", inter_key, [], extra=[(
     x509.IssuingDistributionPoint(full_name=[x509.UniformResourceIdentifier("http://crl.example.test/1.crl")],
                                   relative_name=None, only_contains_user_certs=True, only_contains_ca_certs=False,

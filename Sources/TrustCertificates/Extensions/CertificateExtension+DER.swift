@@ -1,0 +1,21 @@
+extension CertificateExtension {
+    /// The entries of an Extensions SEQUENCE (RFC 5280 §4.1, §5.1): each Extension ::= SEQUENCE {
+    /// extnID OID, critical BOOLEAN DEFAULT FALSE, extnValue OCTET STRING }. Certificates, CRLs and CRL
+    /// entries all read their extensions here.
+    static func list(_ sequence: DERNode) throws -> [CertificateExtension] {
+        try sequence.children().map { node in
+            guard node.tag == DERTag.sequence else { throw DERError.unexpected("an Extension SEQUENCE") }
+            var fields = DERReader(node.content)
+            let oidNode = try fields.read(tag: DERTag.oid, "an extnID")
+            guard let oid = OIDDecoder.dotted(oidNode.content) else { throw DERError.unexpected("a valid extnID") }
+            var critical = false
+            if let flag = try fields.readIfPresent(tag: DERTag.boolean) {
+                guard flag.content.count == 1 else { throw DERError.unexpected("a one-byte BOOLEAN") }
+                critical = flag.content.first! != 0
+            }
+            let value = try fields.read(tag: DERTag.octetString, "an extnValue OCTET STRING")
+            guard fields.isAtEnd else { throw DERError.unexpected("an Extension of three fields") }
+            return CertificateExtension(oid: oid, critical: critical, value: Array(value.content))
+        }
+    }
+}

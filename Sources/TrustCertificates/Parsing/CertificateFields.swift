@@ -1,0 +1,181 @@
+import Foundation
+internal import GnuTLSBridge
+
+/// Everything `Certificate` reads from a certificate's DER, decoded once by TrustCheck's own DER reader
+/// (RFC 5280 §4.1): GnuTLS is left only the public key (import and signature checks) and, on request,
+/// the text of names. Known extensions are decoded one by one; one that does not decode is recorded in
+/// `unparseableExtensions` with the reason, so a check can fail closed on it without losing the rest.
+struct CertificateFields {
+    var version = 1
+    var serial: [UInt8] = []
+    var signatureAlgorithmID: Int32 = 0
+    var signatureAlgorithmOID = ""
+    var tbs: [UInt8] = []
+    var issuer: [UInt8] = []
+    var subject: [UInt8] = []
+    var notBefore = Date(timeIntervalSince1970: 0)
+    var notAfter = Date(timeIntervalSince1970: 0)
+    var subjectPublicKeyInfo: [UInt8] = []
+    var signatureValue = SignatureValue(bytes: [], unusedBits: 0)
+    var extensions: [CertificateExtension] = []
+    var basicConstraints: BasicConstraints?
+    var keyUsage: KeyUsage?
+    var extendedKeyUsage: [String]?
+    var subjectKeyIdentifier: [UInt8]?
+    var authorityKeyIdentifier: [UInt8]?
+    var policies: [CertificatePolicy]?
+    var unparseableExtensions: [String: String] = [:]
+
+    /// Reads a whole DER Certificate: SEQUENCE { tbsCertificate, signatureAlgorithm, signatureValue }.
+    /// Throws on anything that is not a well-formed certificate (as GnuTLS refused at import): a
+    /// truncated or non-minimal TLV, a missing field, trailing data inside a structure, an unknown
+    /// version, unique identifiers or extensions where the version forbids them, or a signatureAlgorithm
+    /// that differs from the TBS's signature field (RFC 5280 §4.1.1.2).
+    init(certificate: DERNode) throws {
+        var parts = DERReader(certificate.content)
+        let tbsNode = try parts.read(tag: DERTag.sequence, "a TBSCertificate SEQUENCE")
+        let outerAlgorithm = try parts.read(tag: DERTag.sequence, "a signatureAlgorithm")
+        let (signatureBytes, unusedBits) = try parts.read(tag: DERTag.bitString, "a signature BIT STRING").bitString()
+        guard parts.isAtEnd else { throw DERError.unexpected("a Certificate of three fields") }
+        signatureValue = SignatureValue(bytes: Array(signatureBytes), unusedBits: unusedBits)
+        tbs = Array(tbsNode.encoded)
+
+        var fields = DERReader(tbsNode.content)
+        if let explicitVersion = try fields.readIfPresent(tag: 0xA0) {
+            var inner = DERReader(explicitVersion.content)
+            let number = try inner.read(tag: DERTag.integer, "a version INTEGER")
+            guard inner.isAtEnd, number.content.count == 1, let value = number.content.first, value <= 2 else {
+                throw DERError.unexpected("version v1, v2 or v3")
+            }
+            version = Int(value) + 1
+        }
+        let serialNode = try fields.read(tag: DERTag.integer, "a serialNumber")
+        guard !serialNode.content.isEmpty else { throw DERError.unexpected("a serialNumber INTEGER") }
+        serial = Array(serialNode.content)
+        let innerAlgorithm = try fields.read(tag: DERTag.sequence, "a signature AlgorithmIdentifier")
+        guard innerAlgorithm.encoded.elementsEqual(outerAlgorithm.encoded) else {
+            throw DERError.unexpected("a signatureAlgorithm equal to the TBSCertificate's signature field")
+        }
+        (signatureAlgorithmOID, signatureAlgorithmID) = try Self.signatureAlgorithm(innerAlgorithm)
+        issuer = Array(try fields.read(tag: DERTag.sequence, "an issuer Name").encoded)
+        let validity = try fields.read(tag: DERTag.sequence, "a Validity")
+        var times = DERReader(validity.content)
+        notBefore = try X509Time.decode(try times.read())
+        notAfter = try X509Time.decode(try times.read())
+        guard times.isAtEnd else { throw DERError.unexpected("a Validity of two times") }
+        subject = Array(try fields.read(tag: DERTag.sequence, "a subject Name").encoded)
+        subjectPublicKeyInfo = Array(try fields.read(tag: DERTag.sequence, "a SubjectPublicKeyInfo").encoded)
+        for uniqueIDTag: UInt8 in [0x81, 0xA1, 0x82, 0xA2] where try fields.readIfPresent(tag: uniqueIDTag) != nil {
+            guard version >= 2 else { throw DERError.unexpected("no unique identifiers in a v1 certificate") }
+        }
+        if let explicitExtensions = try fields.readIfPresent(tag: 0xA3) {
+            guard version == 3 else { throw DERError.unexpected("extensions only in a v3 certificate") }
+            var inner = DERReader(explicitExtensions.content)
+            let list = try inner.read(tag: DERTag.sequence, "an Extensions SEQUENCE")
+            guard inner.isAtEnd, !list.content.isEmpty else { throw DERError.unexpected("a non-empty Extensions SEQUENCE") }
+            extensions = try CertificateExtension.list(list)
+        }
+        guard fields.isAtEnd else { throw DERError.unexpected("nothing after the extensions of a TBSCertificate") }
+        decodeKnownExtensions()
+    }
+
+    /// The algorithm's dotted OID and GnuTLS's number for it (RSA-PSS by the hash in its parameters).
+    private static func signatureAlgorithm(_ node: DERNode) throws -> (String, Int32) {
+        var fields = DERReader(node.content)
+        let oidNode = try fields.read(tag: DERTag.oid, "a signature algorithm OID")
+        guard let oid = OIDDecoder.dotted(oidNode.content) else { throw DERError.unexpected("a signature algorithm OID") }
+        let parameters = fields.isAtEnd ? nil : try fields.read()
+        guard fields.isAtEnd else { throw DERError.unexpected("an AlgorithmIdentifier of two fields") }
+        guard oid == "1.2.840.113549.1.1.10" else { return (oid, SignatureAlgorithmLookup.id(forOID: oid)) }
+        // RSASSA-PSS-params (RFC 4055 §3.1): hashAlgorithm [0] defaults to SHA-1.
+        var hashOID = "1.3.14.3.2.26"
+        if let parameters, parameters.tag == DERTag.sequence {
+            var pss = DERReader(parameters.content)
+            if let hash = try pss.readIfPresent(tag: 0xA0) {
+                var explicit = DERReader(hash.content)
+                var identifier = DERReader(try explicit.read(tag: DERTag.sequence, "a hashAlgorithm").content)
+                hashOID = OIDDecoder.dotted(try identifier.read(tag: DERTag.oid, "a hash OID").content) ?? "?"
+            }
+        } else if parameters != nil {
+            throw DERError.unexpected("RSASSA-PSS-params")
+        }
+        return (oid, SignatureAlgorithmLookup.rsaPSS(hashOID: hashOID))
+    }
+
+    /// Decodes the extensions the model has properties for, each from its first occurrence.
+    private mutating func decodeKnownExtensions() {
+        basicConstraints = decode(ExtensionOID.basicConstraints) { try Self.basicConstraints($0) }
+        keyUsage = decode(ExtensionOID.keyUsage) { try Self.keyUsage($0.value) }
+        extendedKeyUsage = decode(ExtensionOID.extendedKeyUsage) { try Self.extendedKeyUsage($0.value) }
+        subjectKeyIdentifier = decode(ExtensionOID.subjectKeyIdentifier) { try Self.octetString($0.value) }
+        // Only the keyIdentifier: an AKI of issuer and serial alone gives nil, as GnuTLS's getter did.
+        authorityKeyIdentifier = decode(ExtensionOID.authorityKeyIdentifier) {
+            try AuthorityKeyIdentifier(der: $0.value).keyIdentifier
+        } ?? nil
+        policies = decode(ExtensionOID.certificatePolicies) { try CertificatePolicy.policies(der: $0.value) }
+    }
+
+    private mutating func decode<T>(_ oid: String, _ body: (CertificateExtension) throws -> T) -> T? {
+        guard let found = extensions.first(where: { $0.oid == oid }) else { return nil }
+        do { return try body(found) } catch {
+            unparseableExtensions[oid] = "\(error)"
+            return nil
+        }
+    }
+
+    /// BasicConstraints ::= SEQUENCE { cA BOOLEAN DEFAULT FALSE, pathLenConstraint INTEGER (0..MAX) OPTIONAL }.
+    private static func basicConstraints(_ entry: CertificateExtension) throws -> BasicConstraints {
+        var reader = DERReader(entry.value)
+        let sequence = try reader.read(tag: DERTag.sequence, "a BasicConstraints SEQUENCE")
+        guard reader.isAtEnd else { throw DERError.unexpected("a single BasicConstraints SEQUENCE") }
+        var fields = DERReader(sequence.content)
+        var isCA = false
+        if let flag = try fields.readIfPresent(tag: DERTag.boolean) {
+            guard flag.content.count == 1 else { throw DERError.unexpected("a cA BOOLEAN") }
+            isCA = flag.content.first != 0
+        }
+        var pathLength: Int?
+        if let length = try fields.readIfPresent(tag: DERTag.integer) {
+            let octets = length.content
+            guard let first = octets.first, first & 0x80 == 0, octets.count <= 4 else {
+                throw DERError.unexpected("a pathLenConstraint between 0 and 2^31-1")
+            }
+            pathLength = octets.reduce(0) { $0 << 8 | Int($1) }
+        }
+        guard fields.isAtEnd else { throw DERError.unexpected("a BasicConstraints of cA and pathLenConstraint") }
+        return BasicConstraints(isCA: isCA, pathLength: pathLength, critical: entry.critical)
+    }
+
+    /// KeyUsage ::= BIT STRING, as GnuTLS's GNUTLS_KEY_* bits: the first octet as is (digitalSignature
+    /// 0x80 … encipherOnly 0x01) and decipherOnly, bit 8, as 0x8000.
+    private static func keyUsage(_ value: [UInt8]) throws -> KeyUsage {
+        var reader = DERReader(value)
+        let node = try reader.read(tag: DERTag.bitString, "a KeyUsage BIT STRING")
+        guard reader.isAtEnd else { throw DERError.unexpected("a single KeyUsage BIT STRING") }
+        let (bytes, _) = try node.bitString()
+        guard bytes.count <= 2 else { throw DERError.unexpected("a KeyUsage of at most 9 bits") }
+        let first = UInt32(bytes.first ?? 0), second = UInt32(bytes.dropFirst().first ?? 0)
+        return KeyUsage(rawValue: first | (second & 0x80) << 8)
+    }
+
+    /// ExtKeyUsageSyntax ::= SEQUENCE SIZE (1..MAX) OF KeyPurposeId.
+    private static func extendedKeyUsage(_ value: [UInt8]) throws -> [String] {
+        var reader = DERReader(value)
+        let sequence = try reader.read(tag: DERTag.sequence, "an ExtKeyUsageSyntax SEQUENCE")
+        guard reader.isAtEnd else { throw DERError.unexpected("a single ExtKeyUsageSyntax SEQUENCE") }
+        return try sequence.children().map { node in
+            guard node.tag == DERTag.oid, let oid = OIDDecoder.dotted(node.content) else {
+                throw DERError.unexpected("a KeyPurposeId OID")
+            }
+            return oid
+        }
+    }
+
+    /// An extension value that is one OCTET STRING (SubjectKeyIdentifier).
+    private static func octetString(_ value: [UInt8]) throws -> [UInt8] {
+        var reader = DERReader(value)
+        let node = try reader.read(tag: DERTag.octetString, "a KeyIdentifier OCTET STRING")
+        guard reader.isAtEnd else { throw DERError.unexpected("a single KeyIdentifier OCTET STRING") }
+        return Array(node.content)
+    }
+}

@@ -1,0 +1,46 @@
+/// The cost of a chain as the anchor store grows (1, 1,000, 100,000 anchors: the chains' root plus
+/// filler anchors with distinct names), and the time to build each store from DER.
+enum AnchorScalingRun {
+    static func run(_ generator: CorpusGenerator, sizes: [Int], chains count: Int) {
+        Report.section("Anchors (\(count) RSA-2048 chains under one root, filler anchors Ed25519)")
+        let chains = generator.sharedRoot(.rsa2048, count: count)
+        let fillers = generator.fillerAnchors(count: sizes.max()! - 1)
+        let widths = [10, 14, 14, 10, 12, 10, 10, 9]
+        Report.row(["anchors", "TC build", "GT build", "TC med µs", "TC alone µs", "GT med µs", "ratio", "RSS now"], widths: widths)
+        var first: (interleaved: Double, alone: Double)?, last = (interleaved: 0.0, alone: 0.0)
+        for size in sizes {
+            let ders = [chains[0].root] + fillers.prefix(size - 1)
+            let before = MemoryUsage.currentMB
+            let (store, tcBuild) = Clock.time { TrustCheckVerifier.store(ders) }
+            if size == sizes.max() {
+                let perCertificate = (MemoryUsage.currentMB - before) * 1_048_576 / Double(size)
+                print("TrustCheck store of \(size) anchors: \(Int(perCertificate)) bytes of RSS per parsed certificate")
+            }
+            let (gnutls, gtBuild) = Clock.time {
+                let list = GnuTLSTrustList()
+                for der in ders { list.add(der) }
+                return list
+            }
+            let trustCheck = TrustCheckVerifier(anchors: store)
+            let result = Comparison.run(chains, trustCheck, gnutls, label: "\(size) anchors")
+            // TrustCheck again on its own (fresh caches): GnuTLS's search of a large list, interleaved,
+            // evicts the CPU caches TrustCheck's next chain would have used.
+            let fresh = trustCheck.cold()
+            var alone = Samples()
+            for chain in chains {
+                let (trusted, us) = Clock.time { fresh.verify(chain) }
+                precondition(trusted, "trustcheck-bench: chain not trusted with \(size) anchors")
+                alone.add(us)
+            }
+            first = first ?? (result.trustCheck.median, alone.median)
+            last = (result.trustCheck.median, alone.median)
+            Report.row([String(size), Report.ms(tcBuild), Report.ms(gtBuild), Report.us(result.trustCheck.median),
+                        Report.us(alone.median), Report.us(result.gnutls.median), Report.ratio(result.ratio), Report.mb(MemoryUsage.currentMB)],
+                       widths: widths)
+        }
+        if let first {
+            print("TrustCheck per chain at \(sizes.max()!) anchors over 1 anchor: \(Report.ratio(last.interleaved / first.interleaved)) "
+                + "interleaved, \(Report.ratio(last.alone / first.alone)) alone")
+        }
+    }
+}

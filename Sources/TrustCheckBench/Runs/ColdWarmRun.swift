@@ -1,0 +1,52 @@
+import Foundation
+import TrustCertificates
+
+/// Cold (first sight of every certificate) then warm (the same chains again) for each key type, with
+/// distinct roots and with one shared root.
+enum ColdWarmRun {
+    static func run(_ generator: CorpusGenerator, chainsPerCorpus: Int, profileWarm: Int = 0) {
+        Report.section("Cold and warm, per key type (\(chainsPerCorpus) chains each: leaf ← intermediate ← root anchor)")
+        print("cold: first sight (empty caches); warm: the same chains again; no caches: TrustEvaluator's default;")
+        print("2 sigs only: the chain's two signature checks alone (TC columns) against the cold GT run: the floor")
+        Report.comparisonHeader()
+        var corpus: [UInt8] = []
+        for type in KeyType.allCases {
+            for (variant, chains) in [("distinct roots", generator.distinctRoots(type, count: chainsPerCorpus)),
+                                      ("shared root", generator.sharedRoot(type, count: chainsPerCorpus))] {
+                for chain in chains { corpus += SHA256.hash(chain.root) + chain.presented.flatMap(SHA256.hash) }
+                let roots = chains.map(\.root)
+                let store = TrustCheckVerifier.store(roots)
+                let gnutls = GnuTLSTrustList()
+                var seen = Set<[UInt8]>()
+                for root in roots where seen.insert(root).inserted { gnutls.add(root) }
+                let trustCheck = TrustCheckVerifier(anchors: store)
+                let cold = Comparison.run(chains, trustCheck, gnutls, label: "\(type.rawValue) \(variant) cold")
+                let warm = Comparison.run(chains, trustCheck, gnutls, label: "\(type.rawValue) \(variant) warm")
+                // The library's default: no caches, so every evaluation is a first sight.
+                let uncached = Comparison.run(chains, TrustCheckVerifier(anchors: store, caches: false), gnutls,
+                                              label: "\(type.rawValue) \(variant) no caches")
+                Report.comparison("\(type.rawValue) \(variant) cold", cold)
+                Report.comparison("\(type.rawValue) \(variant) warm", warm)
+                Report.comparison("\(type.rawValue) \(variant) no caches", uncached)
+                // The floor: the two public-key operations alone (leaf by CA, CA by root), on parsed
+                // certificates, over GnuTLS's whole verify_crt2 — no evaluation doing them can go below.
+                var signatures = Samples()
+                for chain in chains {
+                    let leaf = TrustCheckVerifier.parse(chain.presented[0], cache: nil)
+                    let ca = TrustCheckVerifier.parse(chain.presented[1], cache: nil)
+                    let root = TrustCheckVerifier.parse(chain.root, cache: nil)
+                    let (valid, us) = Clock.time { leaf.isSigned(by: ca) && ca.isSigned(by: root) }
+                    precondition(valid, "trustcheck-bench: a corpus signature does not verify")
+                    signatures.add(us)
+                }
+                var floor = cold
+                floor.trustCheck = signatures
+                Report.comparison("\(type.rawValue) \(variant) 2 sigs only", floor)
+                for _ in 0..<profileWarm { for chain in chains { precondition(trustCheck.verify(chain)) } }
+            }
+        }
+        // The same on every run and machine: the corpus is deterministic.
+        print("corpus digest (SHA-256 over every certificate's SHA-256): "
+            + SHA256.hash(corpus).prefix(8).map { String(format: "%02x", $0) }.joined())
+    }
+}

@@ -1,0 +1,20 @@
+/// The RFC 5280 policy tree as a path check: a path for which policy processing fails gets
+/// `PolicyConstraints` (errSecInvalidPolicyIdentifiers, -67835), Apple's key for it. Under the rfc5280
+/// profile the failure sits on the certificate where processing failed; Apple records it on the leaf
+/// whatever the certificate (`SecPVCSetResultForced(pvc, kSecPolicyCheckPolicyConstraints, 0, ...)`), and
+/// the apple profile does the same. Either way the context says which certificate and which policies.
+struct PolicyTreeCheck: PathCheck {
+    let inputs: CertificatePolicyInputs
+    /// Apple's placement: every policy tree failure on the leaf.
+    let reportsOnLeaf: Bool
+
+    func outcome(_ context: PathContext) -> PolicyTreeOutcome {
+        PolicyTreeProcessor(inputs: inputs).process(path: context.certificates, anchored: context.path.isAnchored)
+    }
+
+    func evaluate(_ context: PathContext, into failures: inout [TrustFailure]) {
+        guard let failure = outcome(context).failure else { return }
+        failures.append(TrustFailure(index: reportsOnLeaf ? 0 : failure.certificateIndex, check: .policyConstraints,
+                                     context: .policyTree(failure)))
+    }
+}
