@@ -70,10 +70,9 @@ test: deps pkits-fetch
 	swift test
 
 # The collector's load check: the load test (5,000 reports, 4 loopback sender threads, bounded to 30 s) against a
-# release-built `trustcheck collect`, requiring 1,000 acknowledged reports/s. Swift 6.x crashes in the
-# CopyPropagation pass on TrustCheckCLI/OCSPInput.swift in release mode, hence the pass is turned off.
+# release-built `trustcheck collect`, requiring 1,000 acknowledged reports/s.
 collector-load: deps
-	swift build -c release --product trustcheck -Xswiftc -Xllvm -Xswiftc -sil-disable-pass=copy-propagation
+	swift build -c release --product trustcheck
 	swift build --build-tests
 	TRUSTCHECK_BINARY=$(CURDIR)/.build/release/trustcheck TRUSTCHECK_COLLECTOR_MIN_RATE=1000 \
 	    swift test --skip-build --filter CollectProcessTests/fiveThousandReportsAreAllStored
