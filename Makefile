@@ -1,11 +1,12 @@
 # The set-up commands of the README: `make demo`, `make test` and `make bench`. Each first installs the
 # Debian packages TrustCheck needs, when they are missing (gnutls-bin: certtool, the benchmark's peer;
 # python3-pip: fetches NIST PKITS).
-PACKAGES := libgnutls28-dev publicsuffix ca-certificates openssl gnutls-bin python3-pip
+# libmicrohttpd-dev and libsqlite3-dev: the report collector's HTTP server and embedded database.
+PACKAGES := libgnutls28-dev publicsuffix ca-certificates openssl gnutls-bin python3-pip libmicrohttpd-dev libsqlite3-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_TIME := 2026-12-01T00:00:00Z
 
-.PHONY: deps demo test bench pkits pkits-fetch
+.PHONY: deps demo test bench pkits pkits-fetch collector-load
 
 # NIST PKITS as pyhanko-certvalidator's sdist carries it (tests/fixtures/nist_pkits), pinned by version and
 # sha256; fetched once into .build/pkits and reused. Not committed: it is fetched at build and CI time.
@@ -68,6 +69,13 @@ pkits: pkits-fetch
 test: deps pkits-fetch
 	swift test
 
+# The collector's load check: the load test (5,000 reports, 4 loopback sender threads, bounded to 30 s) against a
+# release-built `trustcheck collect`, requiring 1,000 acknowledged reports/s.
+collector-load: deps
+	swift build -c release --product trustcheck
+	swift build --build-tests
+	TRUSTCHECK_BINARY=$(CURDIR)/.build/release/trustcheck TRUSTCHECK_COLLECTOR_MIN_RATE=1000 \
+	    swift test --skip-build --filter CollectProcessTests/fiveThousandReportsAreAllStored
 # The benchmark: TrustCheck against raw GnuTLS on a generated corpus (README "Performance").
 # BENCH_ARGS=--quick for a short run.
 # trustcheck is linked with the Swift runtime and Foundation static (--static-swift-stdlib): measured,

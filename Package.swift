@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "FileOutput", targets: ["FileOutput"]),
         .library(name: "PinningReports", targets: ["PinningReports"]),
         .library(name: "TLSClient", targets: ["TLSClient"]),
+        .library(name: "ReportCollector", targets: ["ReportCollector"]),
         .executable(name: "trustcheck", targets: ["trustcheck"]),
         .executable(name: "trustcheck-bench", targets: ["TrustCheckBench"]),
         .executable(name: "trustcheck-bench-spawn", targets: ["TrustCheckBenchSpawn"]),
@@ -41,9 +42,22 @@ let package = Package(
         .target(name: "TrustConformance", dependencies: ["TrustEvaluation", "TrustCertificates", "FileOutput", "Pinning"]),
         .target(
             name: "TrustCheckCLI",
-            dependencies: ["TrustCertificates", "TrustEvaluation", "TrustConformance", "Pinning", "TLSClient"]
+            dependencies: ["TrustCertificates", "TrustEvaluation", "TrustConformance", "Pinning", "TLSClient", "ReportCollector",
+                           "HTTPServerBridge", "FileOutput"]
         ),
         .executableTarget(name: "trustcheck", dependencies: ["TrustCheckCLI"]),
+        // The collector's C libraries, each behind one thin bridge that owns its pointers (DESIGN.md decision 9).
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .target(name: "HTTPServerBridge", dependencies: ["CMicroHTTPD"]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .target(name: "SQLiteBridge", dependencies: ["CSQLite"]),
+        // The pin-failure report collector: receiver, storage behind `ReportStore`, analysis, dashboard files.
+        // A separate product on top of the engine, never on the verify path.
+        .target(
+            name: "ReportCollector",
+            dependencies: ["Pinning", "PinningReports", "TrustCertificates", "TrustEvaluation", "HTTPServerBridge", "SQLiteBridge"],
+            resources: [.copy("Dashboard")]
+        ),
         // The benchmark (make bench): TrustCheck against raw GnuTLS on a generated corpus. CTrustCheckBench is
         // its GnuTLS side: certificate issuance and gnutls_x509_trust_list_verify_crt2.
         .target(name: "CTrustCheckBench", linkerSettings: [.linkedLibrary("gnutls")]),
@@ -75,8 +89,12 @@ let package = Package(
             dependencies: ["TLSClient", "GnuTLSBridge", "Pinning", "TrustEvaluation", "TrustCertificates", "SecTrustCompat"],
             exclude: ["Fixtures"]),
         .testTarget(
+            name: "ReportCollectorTests",
+            dependencies: ["ReportCollector", "HTTPServerBridge", "SQLiteBridge", "Pinning", "PinningReports", "TLSClient",
+                           "GnuTLSBridge", "TrustCertificates", "TrustEvaluation", "trustcheck", "TestSupport"]),
+        .testTarget(
             name: "TrustCheckCLITests",
-            dependencies: ["TrustCheckCLI", "trustcheck", "CertificateFixtures", "TestSupport", "GnuTLSBridge"],
+            dependencies: ["TrustCheckCLI", "trustcheck", "CertificateFixtures", "TestSupport", "GnuTLSBridge", "ReportCollector"],
             exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

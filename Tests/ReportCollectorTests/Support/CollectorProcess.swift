@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A real `trustcheck collect` process (the binary SwiftPM builds next to the test bundle), on a free port of
+/// 127.0.0.1, stopped with SIGTERM.
+final class CollectorProcess {
+    let process = Process()
+    let port: UInt16
+    let database: String
+    private let output = Pipe()
+    private let errors = Pipe()
+
+    /// Starts `trustcheck collect --listen 127.0.0.1:0 --db DATABASE --port-file …` plus `arguments`, and
+    /// waits (at most 20 s) until it listens.
+    init(database: String, directory: TemporaryDirectory, arguments: [String] = []) throws {
+        self.database = database
+        let portFile = directory.file("port-\(UUID().uuidString)")
+        process.executableURL = try Self.binary()
+        process.arguments = ["collect", "--listen", "127.0.0.1:0", "--db", database, "--port-file", portFile] + arguments
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let deadline = Date().addingTimeInterval(20)
+        var port: UInt16?
+        while port == nil && Date() < deadline && process.isRunning {
+            port = (try? String(contentsOfFile: portFile, encoding: .utf8)).flatMap { UInt16($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            if port == nil { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        guard let port else {
+            if process.isRunning { process.terminate() }
+            process.waitUntilExit()
+            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            throw LoopbackHTTPClient.Failure(description: "trustcheck collect did not start: \(text)")
+        }
+        self.port = port
+    }
+
+    /// CPU seconds (user + system) the process has used so far, from /proc/PID/stat.
+    var cpuSeconds: Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")")
+        else { return nil }
+        // After "pid (comm) ": state is field 3, utime and stime are fields 14 and 15.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// Sends SIGTERM and waits (at most 30 s) for the exit; returns the status and what it printed.
+    @discardableResult
+    func stop() -> (status: Int32, stdout: String, stderr: String) {
+        if process.isRunning { kill(process.processIdentifier, SIGTERM) }
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return (process.terminationStatus, out, err)
+    }
+
+    static func binary() throws -> URL { try TrustCheckBinary.url() }
+
+    /// Runs `trustcheck ARGUMENTS` to its end (small outputs).
+    static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        try TrustCheckBinary.run(arguments)
+    }
+}
