@@ -42,11 +42,21 @@ let package = Package(
             dependencies: ["TrustCertificates", "TrustEvaluation", "TrustConformance", "Pinning", "TLSClient"]
         ),
         .executableTarget(name: "trustcheck", dependencies: ["TrustCheckCLI"]),
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
+        // The only code that touches libpq's pointers (the collector's PostgreSQL store builds on it).
+        .target(name: "PostgresBridge", dependencies: ["CLibPQ"]),
 
         // vectors/certificates/expected.json, decoded once for every test target that checks against it.
         .target(name: "CertificateFixtures", path: "Tests/CertificateFixtures"),
         // Helpers more than one test target needs.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // A throw-away PostgreSQL server (Debian's postgresql binaries) for the tests that need a real one.
+        .target(name: "PostgresTestSupport", dependencies: ["PostgresBridge"], path: "Tests/PostgresTestSupport"),
+        .testTarget(name: "PostgresBridgeTests", dependencies: ["PostgresBridge", "PostgresTestSupport"]),
         .testTarget(name: "FileOutputTests", dependencies: ["FileOutput", "TestSupport"]),
         .testTarget(name: "GnuTLSBridgeTests", dependencies: ["GnuTLSBridge", "CertificateFixtures"]),
         .testTarget(
