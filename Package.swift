@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "FileOutput", targets: ["FileOutput"]),
         .library(name: "PinningReports", targets: ["PinningReports"]),
         .library(name: "TLSClient", targets: ["TLSClient"]),
+        .library(name: "ReportCollector", targets: ["ReportCollector"]),
         .executable(name: "trustcheck", targets: ["trustcheck"]),
     ],
     targets: [
@@ -39,9 +40,22 @@ let package = Package(
         .target(name: "TrustConformance", dependencies: ["TrustEvaluation", "TrustCertificates", "FileOutput", "Pinning"]),
         .target(
             name: "TrustCheckCLI",
-            dependencies: ["TrustCertificates", "TrustEvaluation", "TrustConformance", "Pinning", "TLSClient"]
+            dependencies: ["TrustCertificates", "TrustEvaluation", "TrustConformance", "Pinning", "TLSClient", "ReportCollector",
+                           "HTTPServerBridge", "FileOutput"]
         ),
         .executableTarget(name: "trustcheck", dependencies: ["TrustCheckCLI"]),
+        // The collector's C libraries, each behind one thin bridge that owns its pointers (DESIGN.md decision 9).
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .target(name: "HTTPServerBridge", dependencies: ["CMicroHTTPD"]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .target(name: "SQLiteBridge", dependencies: ["CSQLite"]),
+        // The pin-failure report collector: receiver, storage behind `ReportStore`, analysis, dashboard files.
+        // A separate product on top of the engine, never on the verify path.
+        .target(
+            name: "ReportCollector",
+            dependencies: ["Pinning", "PinningReports", "TrustCertificates", "TrustEvaluation", "HTTPServerBridge", "SQLiteBridge"],
+            resources: [.copy("Dashboard")]
+        ),
         .systemLibrary(
             name: "CLibPQ",
             pkgConfig: "libpq",
@@ -75,6 +89,10 @@ let package = Package(
             name: "TLSClientTests",
             dependencies: ["TLSClient", "GnuTLSBridge", "Pinning", "TrustEvaluation", "TrustCertificates", "SecTrustCompat"],
             exclude: ["Fixtures"]),
+        .testTarget(
+            name: "ReportCollectorTests",
+            dependencies: ["ReportCollector", "HTTPServerBridge", "SQLiteBridge", "Pinning", "PinningReports", "TLSClient",
+                           "GnuTLSBridge", "TrustCertificates", "TrustEvaluation", "trustcheck"]),
         .testTarget(
             name: "TrustCheckCLITests",
             dependencies: ["TrustCheckCLI", "trustcheck", "CertificateFixtures", "TestSupport", "GnuTLSBridge"],

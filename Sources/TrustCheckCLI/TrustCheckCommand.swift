@@ -13,6 +13,8 @@ public enum TrustCheckCommand: Sendable {
         ShowCommand.self,
         ConnectCommand.self,
         LimboCommand.self,
+        CollectCommand.self,
+        ReportsCommand.self,
         VersionCommand.self,
     ]
 

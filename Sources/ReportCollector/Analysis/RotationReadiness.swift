@@ -1,0 +1,85 @@
+import Foundation
+import Pinning
+
+/// `GET /api/rotation`: for each pinned domain (`noted-hostname`), which app versions carry which pins, which
+/// versions lack a pin for the key that will replace the current one (`UpcomingPins`), and which known pins
+/// no reported chain ever carries (dead pins, or pins of keys not yet deployed).
+public struct RotationReadiness: Sendable, Hashable, Encodable {
+    public struct Version: Sendable, Hashable, Encodable {
+        public let appVersion: String
+        public let platform: String
+        public let reports: Int
+        public let knownPins: [String]
+        /// nil when no next pin is configured for the domain.
+        public let hasNextPin: Bool?
+
+        enum CodingKeys: String, CodingKey {
+            case appVersion = "app_version", platform, reports, knownPins = "known_pins", hasNextPin = "has_next_pin"
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(appVersion, forKey: .appVersion)
+            try container.encode(platform, forKey: .platform)
+            try container.encode(reports, forKey: .reports)
+            try container.encode(knownPins, forKey: .knownPins)
+            try container.encode(hasNextPin, forKey: .hasNextPin)
+        }
+    }
+
+    public struct LackingVersion: Sendable, Hashable, Encodable {
+        public let appVersion: String
+        public let platform: String
+        public let reports: Int
+
+        enum CodingKeys: String, CodingKey { case appVersion = "app_version", platform, reports }
+    }
+
+    public struct KnownPin: Sendable, Hashable, Encodable {
+        public let pin: String
+        public let matchedReports: Int
+        public let appVersions: [String]
+
+        enum CodingKeys: String, CodingKey { case pin, matchedReports = "matched_reports", appVersions = "app_versions" }
+    }
+
+    public struct Domain: Sendable, Hashable, Encodable {
+        public let domain: String
+        public let nextPins: [String]
+        public let versions: [Version]
+        public let versionsLackingNextPin: [LackingVersion]
+        public let knownPins: [KnownPin]
+        public let unmatchedPins: [String]
+
+        enum CodingKeys: String, CodingKey {
+            case domain, nextPins = "next_pins", versions, versionsLackingNextPin = "versions_lacking_next_pin"
+            case knownPins = "known_pins", unmatchedPins = "unmatched_pins"
+        }
+    }
+
+    public let domains: [Domain]
+
+    init(reports: [StoredReport], upcoming: UpcomingPins) {
+        let byDomain = Dictionary(grouping: reports, by: \.body.notedHostname)
+        domains = byDomain.keys.sorted().map { name in
+            let reports = byDomain[name] ?? []
+            let next = upcoming.pins(for: name)
+            let byVersion = Dictionary(grouping: reports) { [$0.body.appVersion, $0.body.appPlatform.rawValue] }
+            let versions = byVersion.map { key, group -> Version in
+                let pins = Set(group.flatMap(\.body.knownPinHashes)).sorted()
+                return Version(appVersion: key[0], platform: key[1], reports: group.count, knownPins: pins,
+                               hasNextPin: next.isEmpty ? nil : !Set(pins).isDisjoint(with: next))
+            }.sorted { ($0.appVersion, $0.platform) < ($1.appVersion, $1.platform) }
+            var pinOrder: [String] = []
+            for pin in reports.flatMap(\.body.knownPinHashes) where !pinOrder.contains(pin) { pinOrder.append(pin) }
+            let known = pinOrder.map { pin in
+                KnownPin(pin: pin, matchedReports: reports.filter { $0.certificates.contains { $0.spkiPin == pin } }.count,
+                         appVersions: Set(reports.filter { $0.body.knownPinHashes.contains(pin) }.map(\.body.appVersion)).sorted())
+            }
+            return Domain(domain: name, nextPins: next, versions: versions,
+                          versionsLackingNextPin: versions.filter { $0.hasNextPin == false }
+                              .map { LackingVersion(appVersion: $0.appVersion, platform: $0.platform, reports: $0.reports) },
+                          knownPins: known, unmatchedPins: known.filter { $0.matchedReports == 0 }.map(\.pin))
+        }
+    }
+}

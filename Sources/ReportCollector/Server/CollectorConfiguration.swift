@@ -1,0 +1,40 @@
+import Foundation
+import HTTPServerBridge
+
+/// Everything `trustcheck collect` configures, apart from the store.
+public struct CollectorConfiguration: Sendable {
+    /// Where to listen, and TLS.
+    public var listen: ListenAddress
+    public var tls: (certificatePEM: String, privateKeyPEM: String)?
+    /// Checks each report's chain against these anchors (nil: not checked).
+    public var inspector: ReportChainInspector
+    public var authorization: ReportAuthorization
+    /// Per-source reports per second and burst; nil turns rate limiting off.
+    public var rateLimit: (reportsPerSecond: Double, burst: Double)?
+    public var bodyLimit: Int
+    public var alert: AlertConfiguration?
+    public var upcoming: UpcomingPins
+    /// The dashboard folder; nil uses the installed resources.
+    public var dashboardDirectory: String?
+    /// How long shutdown waits for requests in flight: 10 s, well past a commit's time, short of the
+    /// 30 s a service manager usually allows between SIGTERM and SIGKILL.
+    public var shutdownGrace: TimeInterval = 10
+
+    public init(listen: ListenAddress, tls: (certificatePEM: String, privateKeyPEM: String)? = nil,
+                inspector: ReportChainInspector = ReportChainInspector(anchors: nil),
+                authorization: ReportAuthorization = ReportAuthorization(),
+                rateLimit: (reportsPerSecond: Double, burst: Double)? = (SourceRateLimiter.defaultReportsPerSecond, SourceRateLimiter.defaultBurst),
+                bodyLimit: Int = ReportReceiver.defaultBodyLimit, alert: AlertConfiguration? = nil,
+                upcoming: UpcomingPins = UpcomingPins(), dashboardDirectory: String? = nil)
+    {
+        self.listen = listen
+        self.tls = tls
+        self.inspector = inspector
+        self.authorization = authorization
+        self.rateLimit = rateLimit
+        self.bodyLimit = bodyLimit
+        self.alert = alert
+        self.upcoming = upcoming
+        self.dashboardDirectory = dashboardDirectory
+    }
+}

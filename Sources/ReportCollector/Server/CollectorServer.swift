@@ -1,0 +1,115 @@
+import Foundation
+import HTTPServerBridge
+import TrustCertificates
+
+/// The collector's HTTP service: report POSTs to the receiver, the analysis as JSON under `/api/`, the
+/// dashboard's static files. See /work/prompts/collect-contract.md (and the README) for the paths and shapes.
+public final class CollectorServer: Sendable {
+    /// Paths that accept report POSTs: ours, and TrustKit's default report path.
+    public static let reportPaths: Set<String> = ["/report", "/trustkit/report"]
+
+    public let configuration: CollectorConfiguration
+    public let store: any ReportStore
+    public let receiver: ReportReceiver
+    public let dashboard: DashboardFiles
+    private let server: HTTPServer
+
+    public init(configuration: CollectorConfiguration, store: any ReportStore, log: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.configuration = configuration
+        self.store = store
+        let alert = configuration.alert.map { FailureRateAlert(configuration: $0, store: store, log: log) }
+        let limiter = configuration.rateLimit.map { SourceRateLimiter(reportsPerSecond: $0.reportsPerSecond, burst: $0.burst) }
+        let receiver = ReportReceiver(store: store, inspector: configuration.inspector, authorization: configuration.authorization,
+                                      rateLimiter: limiter, alert: alert, bodyLimit: configuration.bodyLimit, log: log)
+        let dashboard = DashboardFiles(directory: configuration.dashboardDirectory)
+        self.receiver = receiver
+        self.dashboard = dashboard
+        let http = HTTPServerConfiguration(address: configuration.listen, tls: configuration.tls, bodyLimit: configuration.bodyLimit)
+        let upcoming = configuration.upcoming
+        server = HTTPServer(configuration: http) { request in
+            Self.route(request, receiver: receiver, store: store, dashboard: dashboard, upcoming: upcoming)
+        }
+    }
+
+    /// Binds and serves.
+    public func start() throws(HTTPServerError) { try server.start() }
+
+    /// The bound port.
+    public var port: UInt16 { server.port }
+
+    /// Graceful stop: no new connections, requests in flight answered (within the configured grace), alert
+    /// actions finished; then the store is closed. Returns the requests left unanswered (0 normally).
+    @discardableResult
+    public func stop() -> Int {
+        let unanswered = server.shutdown(grace: configuration.shutdownGrace)
+        receiver.alert?.waitForActions(timeout: configuration.shutdownGrace)
+        store.close()
+        return unanswered
+    }
+
+    /// One request's answer.
+    static func route(_ request: HTTPRequest, receiver: ReportReceiver, store: any ReportStore, dashboard: DashboardFiles,
+                      upcoming: UpcomingPins) -> HTTPResponse
+    {
+        if reportPaths.contains(request.path) {
+            guard request.method == "POST" else { return methodNotAllowed("POST") }
+            return receiver.receive(request)
+        }
+        guard request.method == "GET" || request.method == "HEAD" else { return methodNotAllowed("GET") }
+        if request.path.hasPrefix("/api/") { return api(request, store: store, upcoming: upcoming) }
+        if let file = dashboard.file(forPath: request.path) {
+            return HTTPResponse(status: 200, contentType: file.contentType, body: file.bytes)
+        }
+        if request.path == "/" && dashboard.directory == nil {
+            return CollectorResponse.error(status: 404, code: "dashboard.not_installed",
+                                           message: "the dashboard files are not installed beside trustcheck; the API is at /api/summary")
+        }
+        return CollectorResponse.error(status: 404, code: "not_found", message: "no such path: \(request.path)")
+    }
+
+    private static func api(_ request: HTTPRequest, store: any ReportStore, upcoming: UpcomingPins) -> HTTPResponse {
+        var since: Date?
+        if let text = request.queryValue("since"), !text.isEmpty {
+            guard let date = parseTime(text) else {
+                return CollectorResponse.error(status: 400, code: "query.since",
+                                               message: "since '\(text)' is not a time: give RFC 3339 (2026-12-01T09:30:00Z), a date or @EPOCH")
+            }
+            since = date
+        }
+        var bucket = FailureTimeline.defaultBucket
+        if let text = request.queryValue("bucket") {
+            guard let seconds = TimeInterval(text), FailureTimeline.bucketRange.contains(seconds) else {
+                return CollectorResponse.error(status: 400, code: "query.bucket",
+                                               message: "bucket '\(text)' must be seconds from 60 to 604800")
+            }
+            bucket = seconds
+        }
+        let analysis: ReportAnalysis
+        do {
+            analysis = try ReportAnalysis(store: store, since: since, upcoming: upcoming)
+        } catch {
+            return CollectorResponse.error(status: 503, code: error.code, message: error.localizedDescription)
+        }
+        switch request.path {
+        case "/api/summary": return CollectorResponse.json(analysis.summary)
+        case "/api/timeline": return CollectorResponse.json(analysis.timeline(bucket: bucket))
+        case "/api/suspects": return CollectorResponse.json(SuspectsJSON(suspects: analysis.suspects))
+        case "/api/rotation": return CollectorResponse.json(analysis.rotation)
+        default: return CollectorResponse.error(status: 404, code: "not_found", message: "no such API: \(request.path)")
+        }
+    }
+
+    /// RFC 3339, a date (midnight UTC) or @EPOCH: the forms of the CLI's TIME that make sense in a URL.
+    static func parseTime(_ text: String) -> Date? {
+        if text.hasPrefix("@") { return Int64(text.dropFirst()).map { Date(timeIntervalSince1970: TimeInterval($0)) } }
+        return RFC3339.date(text) ?? RFC3339.date(day: text)
+    }
+
+    private static func methodNotAllowed(_ allowed: String) -> HTTPResponse {
+        var response = CollectorResponse.error(status: 405, code: "method_not_allowed", message: "use \(allowed) here")
+        response.headers.append(HTTPHeader(name: "Allow", value: allowed))
+        return response
+    }
+
+    private struct SuspectsJSON: Encodable { let suspects: [InterceptionSuspect] }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// The one storage protocol of the collector: every backend (SQLite, the embedded default; PostgreSQL, for
+/// several collectors writing to one database) has these semantics, and the analysis reads only through it.
+///
+/// Calls are synchronous and may come from any thread at once (the HTTP server runs requests on a
+/// thread pool); an implementation serialises what it must. Every call either completes or throws: a
+/// store never leaves half a report behind.
+public protocol ReportStore: Sendable {
+    /// Creates the schema, or upgrades it to the newest version, in one transaction; idempotent.
+    /// Fails with `.schemaTooNew` when the database was written by a newer collector.
+    func migrate() throws(ReportStoreError)
+
+    /// Stores one validated report (its row, its parsed chain, its raw body) atomically. When a report with the
+    /// same `ReceivedReport.deduplicationKey` is already stored, nothing new is stored, the stored report's
+    /// `duplicateCount` goes up by one, and `.duplicate` names it. The caller acknowledges the report (HTTP 2xx)
+    /// only after this returns: by then the transaction has committed.
+    func store(_ report: ReceivedReport) throws(ReportStoreError) -> StoreOutcome
+
+    /// Counts one rejected body (never stored itself) under its reason code.
+    func recordMalformed(_ rejection: MalformedReport) throws(ReportStoreError)
+
+    /// Every stored report received at or after `since` (all when nil), oldest first, without raw bodies.
+    func reports(since: Date?) throws(ReportStoreError) -> [StoredReport]
+
+    /// The exact bytes that were POSTed for the report `id`, or nil when there is no such report.
+    func rawBody(reportID id: Int64) throws(ReportStoreError) -> [UInt8]?
+
+    /// Distinct reports (duplicates not counted: a duplicate is a resend of the same failure) for `hostname`
+    /// received at or after `since`: what the alert threshold counts.
+    func failureCount(hostname: String, since: Date) throws(ReportStoreError) -> Int
+
+    /// Totals: stored reports, duplicates, malformed bodies by reason.
+    func statistics() throws(ReportStoreError) -> ReportStoreStatistics
+
+    /// Closes the connection(s) after in-flight calls finish; later calls throw `.closed`.
+    func close()
+}

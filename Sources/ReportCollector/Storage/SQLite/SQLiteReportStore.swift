@@ -1,0 +1,231 @@
+import Foundation
+import Pinning
+import SQLiteBridge
+
+/// The embedded default store: one SQLite file in WAL mode (readers — `trustcheck reports` — never block the
+/// collector's writes), `synchronous=FULL` so a commit, and so an acknowledgement, survives a power cut.
+///
+/// `@unchecked Sendable`: the connection is only used with `lock` held.
+public final class SQLiteReportStore: ReportStore, @unchecked Sendable {
+    private let lock = NSLock()
+    private var connection: SQLiteConnection?
+    /// The database path.
+    public let path: String
+
+    /// Opens (creating) the database at `path`. A path that exists and is not a regular file (a device, a
+    /// FIFO, a directory) is refused: the store never writes through one.
+    public init(path: String) throws(ReportStoreError) {
+        self.path = path
+        var status = stat()
+        if lstat(path, &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG {
+            throw ReportStoreError(.open, location: path, detail: "not a regular file; give the path of a database file")
+        }
+        do {
+            let connection = try SQLiteConnection(path: path)
+            try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;")
+            self.connection = connection
+        } catch {
+            throw ReportStoreError(.open, location: path, detail: error.description)
+        }
+    }
+
+    public func migrate() throws(ReportStoreError) {
+        try withConnection(.migration) { connection throws(SQLiteError) in
+            try connection.immediateTransaction { () throws(SQLiteError) in
+                let version = Int(try connection.query("PRAGMA user_version").first?.first?.integer ?? 0)
+                guard version <= SQLiteSchema.currentVersion else {
+                    throw SQLiteError(code: 0, message: "schema version \(version), this collector knows up to \(SQLiteSchema.currentVersion)",
+                                      context: "schema_too_new")
+                }
+                for (index, migration) in SQLiteSchema.migrations.enumerated() where index >= version {
+                    try connection.execute(migration)
+                }
+                // PRAGMA takes no bound parameter; the value is this program's own integer.
+                try connection.execute("PRAGMA user_version = \(SQLiteSchema.currentVersion)")
+            }
+        }
+    }
+
+    public func store(_ report: ReceivedReport) throws(ReportStoreError) -> StoreOutcome {
+        try withConnection(.query) { connection throws(SQLiteError) in
+            try connection.immediateTransaction { () throws(SQLiteError) -> StoreOutcome in
+                let body = report.body
+                let rows = try connection.query(
+                    """
+                    INSERT INTO reports (deduplication_key, received_at_ms, source, app_bundle_id, app_version,
+                        app_platform, app_platform_version, app_vendor_id, trustkit_version, date_time_ms, hostname, port,
+                        noted_hostname, include_subdomains, enforce_pinning, validated_certificate_chain, known_pins,
+                        validation_result, known_pins_expiration_ms, anchor_check, anchor_reason)
+                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)
+                    ON CONFLICT (deduplication_key) DO UPDATE SET duplicate_count = duplicate_count + 1
+                    RETURNING id, duplicate_count
+                    """,
+                    [.text(report.deduplicationKey), .integer(report.receivedAt.epochMilliseconds), .text(report.source),
+                     .text(body.appBundleID), .text(body.appVersion), .text(body.appPlatform.rawValue),
+                     .text(body.appPlatformVersion), .text(body.appVendorID), .text(body.trustKitVersion),
+                     .integer(body.dateTime.epochMilliseconds), .text(body.hostname), .int(body.port),
+                     .text(body.notedHostname), .bool(body.includeSubdomains), .bool(body.enforcePinning),
+                     .text(StoredListCoding.encode(body.validatedCertificateChain)),
+                     .text(StoredListCoding.encode(body.knownPins)), .int(body.validationResult.rawValue),
+                     .optionalInteger(body.knownPinsExpirationDate?.epochMilliseconds), .text(report.anchorCheck.code),
+                     .optionalText(report.anchorCheck.reason)])
+                guard let row = rows.first, let id = row[0].integer, let duplicates = row[1].integer else {
+                    throw SQLiteError(code: 0, message: "INSERT … RETURNING gave no row", context: "store")
+                }
+                guard duplicates == 0 else { return .duplicate(id: id) }
+                for certificate in report.certificates {
+                    try connection.query(
+                        """
+                        INSERT INTO report_certificates (report_id, position, subject, issuer, spki_pin, sha256,
+                            not_before_ms, not_after_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+                        """,
+                        [.integer(id), .int(certificate.position), .text(certificate.subject), .text(certificate.issuer),
+                         .text(certificate.spkiPin), .text(certificate.sha256),
+                         .integer(certificate.notBefore.epochMilliseconds), .integer(certificate.notAfter.epochMilliseconds)])
+                }
+                try connection.query("INSERT INTO report_bodies (report_id, body) VALUES (?1, ?2)",
+                                     [.integer(id), .blob(report.rawBody)])
+                return .stored(id: id)
+            }
+        }
+    }
+
+    public func recordMalformed(_ rejection: MalformedReport) throws(ReportStoreError) {
+        try withConnection(.query) { connection throws(SQLiteError) in
+            _ = try connection.query(
+                """
+                INSERT INTO malformed_bodies (reason, count, last_source, last_received_ms) VALUES (?1, 1, ?2, ?3)
+                ON CONFLICT (reason) DO UPDATE SET count = count + 1, last_source = ?2, last_received_ms = ?3
+                """,
+                [.text(rejection.reason), .text(rejection.source), .integer(rejection.receivedAt.epochMilliseconds)])
+        }
+    }
+
+    public func reports(since: Date?) throws(ReportStoreError) -> [StoredReport] {
+        let sinceMilliseconds = since?.epochMilliseconds ?? Int64.min
+        let (reportRows, certificateRows) = try withConnection(.query) { connection throws(SQLiteError) in
+            // One read transaction, so the two queries see the same snapshot.
+            try connection.execute("BEGIN")
+            defer { try? connection.execute("COMMIT") }
+            let reports = try connection.query(
+                """
+                SELECT id, received_at_ms, source, app_bundle_id, app_version, app_platform, app_platform_version,
+                    app_vendor_id, trustkit_version, date_time_ms, hostname, port, noted_hostname, include_subdomains,
+                    enforce_pinning, validated_certificate_chain, known_pins, validation_result,
+                    known_pins_expiration_ms, anchor_check, anchor_reason, duplicate_count
+                FROM reports WHERE received_at_ms >= ?1 ORDER BY received_at_ms, id
+                """, [.integer(sinceMilliseconds)])
+            let certificates = try connection.query(
+                """
+                SELECT c.report_id, c.position, c.subject, c.issuer, c.spki_pin, c.sha256, c.not_before_ms, c.not_after_ms
+                FROM report_certificates c JOIN reports r ON r.id = c.report_id
+                WHERE r.received_at_ms >= ?1 ORDER BY c.report_id, c.position
+                """, [.integer(sinceMilliseconds)])
+            return (reports, certificates)
+        }
+        var chains: [Int64: [ReportedCertificate]] = [:]
+        for row in certificateRows {
+            guard let reportID = row[0].integer, let certificate = Self.certificate(row) else {
+                throw corrupt("report_certificates row \(row.first.map { "\($0)" } ?? "")")
+            }
+            chains[reportID, default: []].append(certificate)
+        }
+        var result: [StoredReport] = []
+        result.reserveCapacity(reportRows.count)
+        for row in reportRows {
+            guard let report = Self.report(row, chains) else { throw corrupt("reports row id \(row[0])") }
+            result.append(report)
+        }
+        return result
+    }
+
+    public func rawBody(reportID id: Int64) throws(ReportStoreError) -> [UInt8]? {
+        try withConnection(.query) { connection throws(SQLiteError) in
+            try connection.query("SELECT body FROM report_bodies WHERE report_id = ?1", [.integer(id)]).first?.first?.blob
+        }
+    }
+
+    public func failureCount(hostname: String, since: Date) throws(ReportStoreError) -> Int {
+        try withConnection(.query) { connection throws(SQLiteError) in
+            let row = try connection.query("SELECT count(*) FROM reports WHERE hostname = ?1 AND received_at_ms >= ?2",
+                                           [.text(hostname), .integer(since.epochMilliseconds)]).first
+            return Int(row?.first?.integer ?? 0)
+        }
+    }
+
+    public func statistics() throws(ReportStoreError) -> ReportStoreStatistics {
+        let (totals, malformed) = try withConnection(.query) { connection throws(SQLiteError) in
+            try connection.execute("BEGIN")
+            defer { try? connection.execute("COMMIT") }
+            let totals = try connection.query(
+                "SELECT count(*), coalesce(sum(duplicate_count), 0), min(received_at_ms), max(received_at_ms) FROM reports")
+            let malformed = try connection.query("SELECT reason, count FROM malformed_bodies")
+            return (totals, malformed)
+        }
+        let row = totals.first ?? []
+        var byReason: [String: Int] = [:]
+        for entry in malformed {
+            if let reason = entry[0].text, let count = entry[1].integer { byReason[reason] = Int(count) }
+        }
+        return ReportStoreStatistics(
+            storedReports: Int(row.first?.integer ?? 0), duplicates: Int(row.count > 1 ? row[1].integer ?? 0 : 0),
+            malformedByReason: byReason,
+            firstReceived: row.count > 2 ? row[2].integer.map(Date.init(epochMilliseconds:)) : nil,
+            lastReceived: row.count > 3 ? row[3].integer.map(Date.init(epochMilliseconds:)) : nil)
+    }
+
+    public func close() {
+        lock.lock()
+        defer { lock.unlock() }
+        connection?.close()
+        connection = nil
+    }
+
+    // MARK: -
+
+    private func withConnection<T>(_ kind: ReportStoreError.Kind, _ body: (SQLiteConnection) throws(SQLiteError) -> T)
+        throws(ReportStoreError) -> T
+    {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let connection else { throw ReportStoreError(.closed, location: path, detail: "closed") }
+        do {
+            return try body(connection)
+        } catch {
+            if error.context == "schema_too_new" { throw ReportStoreError(.schemaTooNew, location: path, detail: error.message) }
+            throw ReportStoreError(kind, location: path, detail: error.description)
+        }
+    }
+
+    private func corrupt(_ what: String) -> ReportStoreError { ReportStoreError(.corrupt, location: path, detail: what) }
+
+    private static func certificate(_ row: [SQLiteValue]) -> ReportedCertificate? {
+        guard row.count == 8, let position = row[1].integer, let subject = row[2].text, let issuer = row[3].text,
+              let pin = row[4].text, let sha256 = row[5].text, let notBefore = row[6].integer, let notAfter = row[7].integer
+        else { return nil }
+        return ReportedCertificate(position: Int(position), subject: subject, issuer: issuer, spkiPin: pin, sha256: sha256,
+                                   notBefore: Date(epochMilliseconds: notBefore), notAfter: Date(epochMilliseconds: notAfter))
+    }
+
+    private static func report(_ row: [SQLiteValue], _ chains: [Int64: [ReportedCertificate]]) -> StoredReport? {
+        guard row.count == 22, let id = row[0].integer, let received = row[1].integer, let source = row[2].text,
+              let bundle = row[3].text, let version = row[4].text,
+              let platform = row[5].text.flatMap(TrustKitAppPlatform.init(rawValue:)), let platformVersion = row[6].text,
+              let vendor = row[7].text, let trustKitVersion = row[8].text, let dateTime = row[9].integer,
+              let hostname = row[10].text, let port = row[11].integer, let noted = row[12].text,
+              let includeSubdomains = row[13].integer, let enforce = row[14].integer,
+              let chain = row[15].text.flatMap(StoredListCoding.decode), let pins = row[16].text.flatMap(StoredListCoding.decode),
+              let result = row[17].integer.flatMap({ TrustKitEvaluationResult(rawValue: Int($0)) }),
+              let anchorCode = row[19].text, let anchor = AnchorCheck(code: anchorCode, reason: row[20].text),
+              let duplicates = row[21].integer
+        else { return nil }
+        let body = TrustKitReportBody(
+            appBundleID: bundle, appVersion: version, appPlatform: platform, appPlatformVersion: platformVersion,
+            appVendorID: vendor, trustKitVersion: trustKitVersion, dateTime: Date(epochMilliseconds: dateTime),
+            hostname: hostname, port: Int(port), notedHostname: noted, includeSubdomains: includeSubdomains != 0,
+            enforcePinning: enforce != 0, validatedCertificateChain: chain, knownPins: pins, validationResult: result,
+            knownPinsExpirationDate: row[18].integer.map(Date.init(epochMilliseconds:)))
+        return StoredReport(id: id, body: body, receivedAt: Date(epochMilliseconds: received), source: source,
+                            certificates: chains[id] ?? [], anchorCheck: anchor, duplicateCount: Int(duplicates))
+    }
+}

@@ -1,0 +1,177 @@
+import Dispatch
+import FileOutput
+import Foundation
+import HTTPServerBridge
+import ReportCollector
+import TrustCertificates
+import TrustEvaluation
+
+/// `trustcheck collect`: receives TrustKit pin-failure reports over HTTP(S) (GNU libmicrohttpd), stores them
+/// (SQLite, or PostgreSQL by URL), serves the analysis API and the dashboard, until SIGTERM or SIGINT.
+struct CollectCommand: Subcommand {
+    static let name = "collect"
+    static let summary = "Receive TrustKit pin-failure reports, store and analyse them, serve the API and dashboard."
+    static let usage = """
+        trustcheck collect --listen ADDR:PORT --db PATH [--tls-cert FILE --tls-key FILE] [--anchors PATH]...
+                   [--secret-file FILE] [--allow-bundle-id ID]... [--rate-limit N] [--rate-burst N]
+                   [--body-limit BYTES] [--alert-command CMD] [--alert-webhook URL] [--alert-threshold N]
+                   [--alert-window S] [--next-pin DOMAIN=PIN]... [--next-certificate DOMAIN=FILE]...
+                   [--port-file FILE] [--dashboard DIR]
+        """
+    static let options: [CommandOption] = [
+        .value("--listen", "ADDR:PORT", "listen here (127.0.0.1:8080, [::1]:8443, 0.0.0.0:443; port 0 picks a free one)"),
+        .value("--db", "PATH", "store reports in this SQLite file (created), or a postgres:// URL"),
+        .value("--tls-cert", "FILE", "serve HTTPS with this PEM certificate chain (needs --tls-key)"),
+        .value("--tls-key", "FILE", "the PEM private key of --tls-cert"),
+        .repeatable("--anchors", "PATH", "check each reported chain against these anchors (file or directory)"),
+        .value("--secret-file", "FILE", "require the shared secret in FILE (?secret=… in the report URI, or X-TrustCheck-Secret)"),
+        .repeatable("--allow-bundle-id", "ID", "accept reports only from these app-bundle-ids"),
+        .value("--rate-limit", "N", "reports per second per source address (default 20; 0 turns the limit off)"),
+        .value("--rate-burst", "N", "reports a source may send at once before the rate applies (default 200)"),
+        .value("--body-limit", "BYTES", "the largest report body accepted (default 65536)"),
+        .value("--alert-command", "CMD", "run CMD (sh -c) when a host's failures in the window reach the threshold"),
+        .value("--alert-webhook", "URL", "POST the alert JSON to URL when the threshold is reached"),
+        .value("--alert-threshold", "N", "failures of one host within the window that raise the alert (default 100)"),
+        .value("--alert-window", "S", "the alert's window in seconds (default 3600)"),
+    ] + ReportsCommandOptions.nextPinOptions + [
+        .value("--port-file", "FILE", "write the port listened on to FILE once listening"),
+        .value("--dashboard", "DIR", "serve the dashboard from DIR instead of the installed files"),
+    ]
+    static let details = """
+        Reports are POSTed to /report (or TrustKit's /trustkit/report) as TrustKit's JSON with Content-Type
+        application/json. A stored report is answered 201 {"status":"stored","id":N}, a resend of one already
+        stored (same app install, same TrustKit rate-limiter identity, same UTC day) 200 {"status":"duplicate"}
+        — only after the database transaction has committed. Refusals are JSON {"error":{code,message}}:
+        400 malformed (counted by reason, never stored), 401/403 secret or bundle id, 413 too large, 415 not
+        JSON, 429 rate limited, 503 database unavailable or shutting down.
+
+        GET /api/summary, /api/timeline, /api/suspects and /api/rotation (each with ?since=TIME; the timeline
+        also ?bucket=S) serve the same analysis as `trustcheck reports --json`; GET / serves the dashboard.
+
+        SIGTERM or SIGINT stops gracefully: no new connections, requests in flight answered (up to 10 s),
+        alert actions finished, the database closed. Every acknowledged report is in the database.
+
+        exit status: 0 after a graceful stop, 2 usage error, unreadable input, or the address or database
+        could not be opened.
+
+        """
+
+    static func run(_ arguments: ParsedArguments, io: CommandIO) -> ExitCode {
+        let configuration: CollectorConfiguration
+        do throws(UsageError) {
+            guard let configured = try configure(arguments, io: io) else { return .usageOrInputError }
+            configuration = configured
+        } catch {
+            io.stderr.write("trustcheck collect: \(error.message)\nusage: \(usage)\n")
+            return .usageOrInputError
+        }
+        guard let db = arguments.value("--db") else { return .usageOrInputError }
+        guard let store = ReportsCommandOptions.openStore(db, mustExist: false, io: io) else { return .usageOrInputError }
+
+        let stderr = io.stderr
+        let server = CollectorServer(configuration: configuration, store: store) { stderr.write("trustcheck collect: \($0)\n") }
+        // Signals become dispatch events (ignored as signals), so any thread may receive them and the
+        // shutdown runs here, in order.
+        let stop = DispatchSemaphore(value: 0)
+        let sources = [SIGTERM, SIGINT].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { stop.signal() }
+            source.resume()
+            return source
+        }
+        defer { sources.forEach { $0.cancel() } }
+        do {
+            try server.start()
+        } catch {
+            store.close()
+            io.report([InputFailure(code: error.code, path: nil, message: error.localizedDescription, line: error.localizedDescription)])
+            return .usageOrInputError
+        }
+        let scheme = configuration.tls == nil ? "http" : "https"
+        let host = configuration.listen.isIPv6 ? "[\(configuration.listen.host)]" : configuration.listen.host
+        io.stdout.write("trustcheck collect: listening on \(scheme)://\(host):\(server.port) (database \(ReportStoreLocation(db).displayName))\n")
+        if let portFile = arguments.value("--port-file") {
+            do { try OutputFile.write(Data("\(server.port)\n".utf8), to: portFile) } catch {
+                io.error(error.description)
+                server.stop()
+                return .usageOrInputError
+            }
+        }
+        stop.wait()
+        let unanswered = server.stop()
+        io.stdout.write("trustcheck collect: stopped" + (unanswered > 0 ? " (\(unanswered) requests unanswered after the grace period)" : "") + "\n")
+        return .success
+    }
+
+    /// The configuration the arguments give; nil after reporting an unreadable input.
+    private static func configure(_ arguments: ParsedArguments, io: CommandIO) throws(UsageError) -> CollectorConfiguration? {
+        guard arguments.positionals.isEmpty else { throw UsageError(message: "collect takes no positional arguments") }
+        guard let listenText = arguments.value("--listen") else { throw UsageError(message: "--listen ADDR:PORT is required") }
+        guard arguments.value("--db") != nil else { throw UsageError(message: "--db PATH is required") }
+        var configuration: CollectorConfiguration
+        do {
+            configuration = CollectorConfiguration(listen: try ListenAddress(parsing: listenText))
+        } catch {
+            throw UsageError(message: error.localizedDescription)
+        }
+        switch (arguments.value("--tls-cert"), arguments.value("--tls-key")) {
+        case (nil, nil): break
+        case (let certificate?, let key?):
+            guard let certificateText = text(of: certificate, io: io), let keyText = text(of: key, io: io) else { return nil }
+            configuration.tls = (certificateText, keyText)
+        default: throw UsageError(message: "--tls-cert and --tls-key go together")
+        }
+        let anchorPaths = arguments.allValues("--anchors")
+        if !anchorPaths.isEmpty {
+            guard let loaded = CertificateInputs.load(anchorPaths, io: io) else { return nil }
+            configuration.inspector = ReportChainInspector(anchors: CertificateStore(loaded.flatMap(\.certificates)))
+        }
+        if let secretFile = arguments.value("--secret-file") {
+            guard let secret = text(of: secretFile, io: io)?.trimmingCharacters(in: .whitespacesAndNewlines) else { return nil }
+            guard !secret.isEmpty else { throw UsageError(message: "--secret-file \(secretFile) is empty") }
+            configuration.authorization.sharedSecret = secret
+        }
+        configuration.authorization.allowedBundleIDs = Set(arguments.allValues("--allow-bundle-id"))
+        let rate = try number(arguments, "--rate-limit", default: SourceRateLimiter.defaultReportsPerSecond, range: 0...1_000_000)
+        let burst = try number(arguments, "--rate-burst", default: SourceRateLimiter.defaultBurst, range: 1...1_000_000)
+        configuration.rateLimit = rate == 0 ? nil : (rate, burst)
+        configuration.bodyLimit = Int(try number(arguments, "--body-limit", default: Double(ReportReceiver.defaultBodyLimit),
+                                                 range: 1_024...16_777_216))
+        var alert = AlertConfiguration()
+        alert.command = arguments.value("--alert-command")
+        if let text = arguments.value("--alert-webhook") {
+            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+                throw UsageError(message: "--alert-webhook '\(text)' is not an http or https URL")
+            }
+            alert.webhook = url
+        }
+        alert.threshold = Int(try number(arguments, "--alert-threshold", default: Double(AlertConfiguration.defaultThreshold), range: 1...1_000_000_000))
+        alert.window = try number(arguments, "--alert-window", default: AlertConfiguration.defaultWindow, range: 1...31_536_000)
+        if alert.isEnabled { configuration.alert = alert }
+        guard let upcoming = ReportsCommandOptions.upcomingPins(arguments, io: io, command: name) else { return nil }
+        configuration.upcoming = upcoming
+        configuration.dashboardDirectory = arguments.value("--dashboard")
+        return configuration
+    }
+
+    private static func number(_ arguments: ParsedArguments, _ option: String, default value: Double,
+                               range: ClosedRange<Double>) throws(UsageError) -> Double
+    {
+        guard let text = arguments.value(option) else { return value }
+        guard let number = Double(text), range.contains(number) else {
+            throw UsageError(message: "\(option) '\(text)' must be a number from \(Int(range.lowerBound)) to \(Int(range.upperBound))")
+        }
+        return number
+    }
+
+    /// A small text file (PEM, a secret), read bounded; nil after reporting why it cannot be read.
+    private static func text(of path: String, io: CommandIO) -> String? {
+        do {
+            return String(decoding: try io.bytes(of: path), as: UTF8.self)
+        } catch {
+            io.inputErrors([error])
+            return nil
+        }
+    }
+}

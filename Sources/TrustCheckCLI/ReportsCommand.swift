@@ -1,0 +1,72 @@
+import Foundation
+import ReportCollector
+
+/// `trustcheck reports --db PATH`: the collector's analysis — failures by host, app version and platform
+/// over time, interception suspects, rotation readiness — the same objects the collector's HTTP API serves.
+struct ReportsCommand: Subcommand {
+    static let name = "reports"
+    static let summary = "Analyse collected pin-failure reports: failures over time, interception suspects, rotation readiness."
+    static let usage = """
+        trustcheck reports --db PATH [--since TIME] [--bucket S] [--next-pin DOMAIN=PIN]...
+                   [--next-certificate DOMAIN=FILE]... [--json]
+        """
+    static let options: [CommandOption] = [
+        .value("--db", "PATH", "the collector's database: a SQLite file, or a postgres:// URL"),
+        .value("--since", "TIME", "only reports received at or after TIME (RFC 3339, a date, @EPOCH or now)"),
+        .value("--bucket", "S", "the timeline's bucket in seconds (60 to 604800, default 3600)"),
+    ] + ReportsCommandOptions.nextPinOptions + [
+        .flag("--json", "print {summary, timeline, suspects, rotation}, as the HTTP API's /api/* objects"),
+    ]
+    static let details = """
+        A suspect is a reported chain that does not chain to the collector's --anchors (does_not_chain) or
+        whose keys are all unknown: none is a known pin of the reports or appears in a chain that does chain
+        to the anchors (unknown_keys). Its issuers name who minted it (a corporate proxy or an attacker).
+
+        Rotation readiness lists, per pinned domain, the app versions and the pins they carry; with
+        --next-pin or --next-certificate it names the versions that lack the next key's pin. Pins that no
+        reported chain carries are listed as unmatched.
+
+        exit status: 0 success, 2 usage error or unreadable database.
+
+        """
+
+    static func run(_ arguments: ParsedArguments, io: CommandIO) -> ExitCode {
+        guard let db = arguments.value("--db") else { return usage("--db PATH is required", io) }
+        var since: Date?
+        if let text = arguments.value("--since") {
+            guard let date = TimeArgument.parse(text) else {
+                return usage("--since '\(text)' is not a time: give \(TimeArgument.forms)", io)
+            }
+            since = date
+        }
+        var bucket = FailureTimeline.defaultBucket
+        if let text = arguments.value("--bucket") {
+            guard let seconds = TimeInterval(text), FailureTimeline.bucketRange.contains(seconds) else {
+                return usage("--bucket '\(text)' must be seconds from 60 to 604800", io)
+            }
+            bucket = seconds
+        }
+        guard let upcoming = ReportsCommandOptions.upcomingPins(arguments, io: io, command: name),
+              let store = ReportsCommandOptions.openStore(db, mustExist: true, io: io)
+        else { return .usageOrInputError }
+        defer { store.close() }
+        let analysis: ReportAnalysis
+        do {
+            analysis = try ReportAnalysis(store: store, since: since, upcoming: upcoming)
+        } catch {
+            io.report([InputFailure(code: error.code, path: error.location, message: error.detail, line: error.localizedDescription)])
+            return .usageOrInputError
+        }
+        if io.json {
+            io.stdout.write(String(decoding: CollectorJSON.encode(analysis.report(bucket: bucket)), as: UTF8.self) + "\n")
+        } else {
+            io.stdout.write(ReportsText.render(analysis, bucket: bucket))
+        }
+        return .success
+    }
+
+    private static func usage(_ message: String, _ io: CommandIO) -> ExitCode {
+        io.stderr.write("trustcheck reports: \(message)\nusage: \(usage)\n")
+        return .usageOrInputError
+    }
+}

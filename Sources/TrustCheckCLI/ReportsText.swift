@@ -1,0 +1,53 @@
+import Foundation
+import ReportCollector
+
+/// The text of `trustcheck reports`, for people: the summary, failures per host and version with the
+/// timeline, the interception suspects, rotation readiness. Names from reports go through `TerminalText`.
+enum ReportsText {
+    static func render(_ analysis: ReportAnalysis, bucket: TimeInterval) -> String {
+        let summary = analysis.summary
+        var out = "reports: \(summary.storedReports) stored, \(summary.duplicates) duplicates, \(summary.malformed) malformed"
+        if !summary.malformedByReason.isEmpty {
+            out += " (" + summary.malformedByReason.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")"
+        }
+        if let since = analysis.since { out += ", since \(CollectorJSON.timestamp(since))" }
+        out += "\n\n"
+
+        let timeline = analysis.timeline(bucket: bucket)
+        out += "failures by host (\(timeline.bucketSeconds) s buckets):\n"
+        if timeline.hosts.isEmpty { out += "  none\n" }
+        for host in timeline.hosts {
+            out += "  \(safe(host.host))  \(host.total)\n"
+            for version in timeline.byVersion where version.host == host.host {
+                out += "    app \(safe(version.appVersion.isEmpty ? "(no version)" : version.appVersion)) \(version.platform): \(version.count)\n"
+            }
+            out += "    " + host.points.map { "\(CollectorJSON.timestamp($0.start)) \($0.count)" }.joined(separator: ", ") + "\n"
+        }
+
+        let suspects = analysis.suspects
+        out += "\ninterception suspects:\n"
+        if suspects.isEmpty { out += "  none\n" }
+        for suspect in suspects {
+            out += "  \(safe(suspect.host)) (\(safe(suspect.notedHostname))): \(suspect.reports) report\(suspect.reports == 1 ? "" : "s"), \(suspect.reasons.joined(separator: ", "))\n"
+            if let leaf = suspect.leafSubject { out += "    leaf: \(safe(leaf))\n" }
+            out += "    issuers: \(suspect.issuers.map(safe).joined(separator: " | "))\n"
+            if let reason = suspect.anchorReason { out += "    anchors: \(safe(reason))\n" }
+            if !suspect.unknownPins.isEmpty { out += "    unknown keys: \(suspect.unknownPins.joined(separator: ", "))\n" }
+            out += "    seen \(CollectorJSON.timestamp(suspect.firstSeen)) to \(CollectorJSON.timestamp(suspect.lastSeen)), app versions \(suspect.appVersions.map(safe).joined(separator: ", "))\n"
+        }
+
+        out += "\nrotation readiness:\n"
+        if analysis.rotation.domains.isEmpty { out += "  none\n" }
+        for domain in analysis.rotation.domains {
+            out += "  \(safe(domain.domain))" + (domain.nextPins.isEmpty ? " (no next pin given)" : " next pin \(domain.nextPins.joined(separator: ", "))") + "\n"
+            for version in domain.versions {
+                let verdict = version.hasNextPin.map { $0 ? "has the next pin" : "LACKS the next pin" } ?? ""
+                out += "    app \(safe(version.appVersion.isEmpty ? "(no version)" : version.appVersion)) \(version.platform): \(version.reports) reports, pins \(version.knownPins.joined(separator: ", "))\(verdict.isEmpty ? "" : "; " + verdict)\n"
+            }
+            if !domain.unmatchedPins.isEmpty { out += "    pins no report matches: \(domain.unmatchedPins.joined(separator: ", "))\n" }
+        }
+        return out
+    }
+
+    private static func safe(_ text: String) -> String { TerminalText.escaped(text) }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A real `trustcheck collect` process (the binary SwiftPM builds next to the test bundle), on a free port of
+/// 127.0.0.1, stopped with SIGTERM.
+final class CollectorProcess {
+    let process = Process()
+    let port: UInt16
+    let database: String
+    private let output = Pipe()
+    private let errors = Pipe()
+
+    /// Starts `trustcheck collect --listen 127.0.0.1:0 --db DATABASE --port-file …` plus `arguments`, and
+    /// waits (at most 20 s) until it listens.
+    init(database: String, directory: TemporaryDirectory, arguments: [String] = []) throws {
+        self.database = database
+        let portFile = directory.file("port-\(UUID().uuidString)")
+        process.executableURL = try Self.binary()
+        process.arguments = ["collect", "--listen", "127.0.0.1:0", "--db", database, "--port-file", portFile] + arguments
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let deadline = Date().addingTimeInterval(20)
+        var port: UInt16?
+        while port == nil && Date() < deadline && process.isRunning {
+            port = (try? String(contentsOfFile: portFile, encoding: .utf8)).flatMap { UInt16($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            if port == nil { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        guard let port else {
+            if process.isRunning { process.terminate() }
+            process.waitUntilExit()
+            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            throw LoopbackHTTPClient.Failure(description: "trustcheck collect did not start: \(text)")
+        }
+        self.port = port
+    }
+
+    /// Sends SIGTERM and waits (at most 30 s) for the exit; returns the status and what it printed.
+    @discardableResult
+    func stop() -> (status: Int32, stdout: String, stderr: String) {
+        if process.isRunning { kill(process.processIdentifier, SIGTERM) }
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return (process.terminationStatus, out, err)
+    }
+
+    static func binary() throws -> URL {
+        let candidates = [Bundle.main.executableURL, Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments[0])]
+            .compactMap { $0?.deletingLastPathComponent().appendingPathComponent("trustcheck") }
+        return try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
+                            "trustcheck not found next to the test bundle: \(candidates.map(\.path))")
+    }
+
+    /// Runs `trustcheck ARGUMENTS` to its end (small outputs).
+    static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = try binary()
+        process.arguments = arguments
+        let stdout = Pipe(), stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+}
