@@ -53,7 +53,8 @@ let package = Package(
         // A separate product on top of the engine, never on the verify path.
         .target(
             name: "ReportCollector",
-            dependencies: ["Pinning", "PinningReports", "TrustCertificates", "TrustEvaluation", "HTTPServerBridge", "SQLiteBridge"],
+            dependencies: ["Pinning", "PinningReports", "TrustCertificates", "TrustEvaluation", "HTTPServerBridge", "SQLiteBridge",
+                           "PostgresBridge"],
             resources: [.copy("Dashboard")]
         ),
         .systemLibrary(
@@ -92,7 +93,8 @@ let package = Package(
         .testTarget(
             name: "ReportCollectorTests",
             dependencies: ["ReportCollector", "HTTPServerBridge", "SQLiteBridge", "Pinning", "PinningReports", "TLSClient",
-                           "GnuTLSBridge", "TrustCertificates", "TrustEvaluation", "trustcheck"]),
+                           "GnuTLSBridge", "TrustCertificates", "TrustEvaluation", "trustcheck", "PostgresBridge",
+                           "PostgresTestSupport"]),
         .testTarget(
             name: "TrustCheckCLITests",
             dependencies: ["TrustCheckCLI", "trustcheck", "CertificateFixtures", "TestSupport", "GnuTLSBridge"],
