@@ -1,3 +1,4 @@
+import CMicroHTTPD
 import Glibc
 
 /// A numeric address and port to listen on: `127.0.0.1:8080`, `[::1]:8080`, `0.0.0.0:443`; port 0 asks the

@@ -16,6 +16,17 @@ public enum Base64 {
 public enum Hex {
     /// Lower-case hex, two digits per byte, with `separator` between bytes.
     public static func encode(_ bytes: [UInt8], separator: String = "") -> String {
-        bytes.map { String(format: "%02x", $0) }.joined(separator: separator)
+        // A digit table rather than String(format:) per byte, which costs a format parse each (the collector
+        // hex-encodes several digests per report).
+        let digits = Array("0123456789abcdef".utf8)
+        let separatorBytes = Array(separator.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count * (2 + separatorBytes.count))
+        for (index, byte) in bytes.enumerated() {
+            if index > 0 { out += separatorBytes }
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }

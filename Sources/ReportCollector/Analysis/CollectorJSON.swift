@@ -1,4 +1,5 @@
 import Foundation
+import TrustCertificates
 
 /// The one JSON encoding of the collector's outputs (HTTP API, `trustcheck reports --json`, alerts): keys as
 /// each type's CodingKeys spell them (snake_case), sorted, dates RFC 3339 UTC, `/` unescaped.
@@ -14,10 +15,6 @@ public enum CollectorJSON {
         return try! encoder.encode(value)
     }
 
-    /// `2026-12-01T10:00:00Z` (whole seconds, UTC).
-    public static func timestamp(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: date)
-    }
+    /// `2026-12-01T10:00:00Z` (whole seconds, UTC), TrustCheck's one rendering of times.
+    public static func timestamp(_ date: Date) -> String { RFC3339.string(date) }
 }

@@ -29,12 +29,14 @@ public enum TrustKitReportDecoder {
             throw ReportRejection(.invalidValue,
                                   "'validation-result' is \(raw.validationResult); a failure report carries 1 to 5 (TSKTrustEvaluationResult)")
         }
-        guard let dateTime = parse(raw.dateTime, format: "yyyy-MM-dd'T'HH:mm:ss'Z'") else {
+        // TrustKit's formats exactly (yyyy-MM-dd'T'HH:mm:ss'Z' and yyyy-MM-dd, UTC): parsed as RFC 3339 and
+        // accepted only if they render back to the same text.
+        guard let dateTime = RFC3339.date(raw.dateTime), RFC3339.string(dateTime) == raw.dateTime else {
             throw ReportRejection(.invalidValue, "'date-time' is '\(raw.dateTime)', not yyyy-MM-ddTHH:mm:ssZ (UTC)")
         }
         var expiration: Date?
         if let text = raw.knownPinsExpirationDate {
-            guard let date = parse(text, format: "yyyy-MM-dd") else {
+            guard let date = RFC3339.date(day: text), RFC3339.string(date).prefix(10) == text else {
                 throw ReportRejection(.invalidValue, "'known-pins-expiration-date' is '\(text)', not yyyy-MM-dd or null")
             }
             expiration = date
@@ -66,16 +68,6 @@ public enum TrustKitReportDecoder {
     /// `pin-sha256="X"` where X is base64 of 32 bytes: the one form TrustKit writes.
     static func isPinDirective(_ text: String) -> Bool {
         text.hasPrefix("pin-sha256=\"") && text.hasSuffix("\"") && (try? PublicKeyPin(parsing: text)) != nil
-    }
-
-    private static func parse(_ text: String, format: String) -> Date? {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = format
-        formatter.isLenient = false
-        guard let date = formatter.date(from: text), formatter.string(from: date) == text else { return nil }
-        return date
     }
 
     private static func rejection(_ error: DecodingError) -> ReportRejection {

@@ -53,7 +53,12 @@ final class CollectorProcess {
         return (process.terminationStatus, out, err)
     }
 
+    /// The binary next to the test bundle, or TRUSTCHECK_BINARY (`make collector-load` points it at the
+    /// release build).
     static func binary() throws -> URL {
+        if let path = ProcessInfo.processInfo.environment["TRUSTCHECK_BINARY"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
         let candidates = [Bundle.main.executableURL, Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments[0])]
             .compactMap { $0?.deletingLastPathComponent().appendingPathComponent("trustcheck") }
         return try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },

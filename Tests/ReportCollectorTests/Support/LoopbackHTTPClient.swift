@@ -100,11 +100,12 @@ final class LoopbackHTTPClient {
     }
 
     private func readResponse() throws -> Response {
-        let separator: [UInt8] = [13, 10, 13, 10]
         var headerEnd: Int?
         while headerEnd == nil {
             if buffer.count >= 4 {
-                headerEnd = (0...(buffer.count - 4)).first { Array(buffer[$0..<($0 + 4)]) == separator }
+                headerEnd = (0...(buffer.count - 4)).first {
+                    buffer[$0] == 13 && buffer[$0 + 1] == 10 && buffer[$0 + 2] == 13 && buffer[$0 + 3] == 10
+                }
             }
             if headerEnd == nil { try fill() }
         }

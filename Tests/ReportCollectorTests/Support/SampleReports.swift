@@ -68,11 +68,5 @@ enum SampleReports {
                               certificates: chain.certificates, anchorCheck: chain.anchorCheck)
     }
 
-    static func timestamp(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss'Z'"
-        return formatter.string(from: date)
-    }
+    static func timestamp(_ date: Date) -> String { RFC3339.string(date) }
 }

@@ -5,10 +5,15 @@ import SQLiteBridge
 /// The embedded default store: one SQLite file in WAL mode (readers — `trustcheck reports` — never block the
 /// collector's writes), `synchronous=FULL` so a commit, and so an acknowledgement, survives a power cut.
 ///
-/// `@unchecked Sendable`: the connection is only used with `lock` held.
+/// `@unchecked Sendable`: the connection is only used with `lock` held; `waiting` and `committing` only
+/// with `queue` held.
 public final class SQLiteReportStore: ReportStore, @unchecked Sendable {
     private let lock = NSLock()
     private var connection: SQLiteConnection?
+    /// Group commit: reports waiting for the next transaction, and whether one is being committed.
+    private let queue = NSCondition()
+    private var waiting: [PendingStore] = []
+    private var committing = false
     /// The database path.
     public let path: String
 
@@ -46,48 +51,96 @@ public final class SQLiteReportStore: ReportStore, @unchecked Sendable {
         }
     }
 
+    /// Stores `report` in a transaction shared with the reports other threads are storing at the same moment
+    /// (group commit): one thread commits every waiting report in one transaction, so one disk flush
+    /// (`synchronous=FULL`) serves them all, and each caller returns only after that commit.
     public func store(_ report: ReceivedReport) throws(ReportStoreError) -> StoreOutcome {
-        try withConnection(.query) { connection throws(SQLiteError) in
-            try connection.immediateTransaction { () throws(SQLiteError) -> StoreOutcome in
-                let body = report.body
-                let rows = try connection.query(
-                    """
-                    INSERT INTO reports (deduplication_key, received_at_ms, source, app_bundle_id, app_version,
-                        app_platform, app_platform_version, app_vendor_id, trustkit_version, date_time_ms, hostname, port,
-                        noted_hostname, include_subdomains, enforce_pinning, validated_certificate_chain, known_pins,
-                        validation_result, known_pins_expiration_ms, anchor_check, anchor_reason)
-                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)
-                    ON CONFLICT (deduplication_key) DO UPDATE SET duplicate_count = duplicate_count + 1
-                    RETURNING id, duplicate_count
-                    """,
-                    [.text(report.deduplicationKey), .integer(report.receivedAt.epochMilliseconds), .text(report.source),
-                     .text(body.appBundleID), .text(body.appVersion), .text(body.appPlatform.rawValue),
-                     .text(body.appPlatformVersion), .text(body.appVendorID), .text(body.trustKitVersion),
-                     .integer(body.dateTime.epochMilliseconds), .text(body.hostname), .int(body.port),
-                     .text(body.notedHostname), .bool(body.includeSubdomains), .bool(body.enforcePinning),
-                     .text(StoredListCoding.encode(body.validatedCertificateChain)),
-                     .text(StoredListCoding.encode(body.knownPins)), .int(body.validationResult.rawValue),
-                     .optionalInteger(body.knownPinsExpirationDate?.epochMilliseconds), .text(report.anchorCheck.code),
-                     .optionalText(report.anchorCheck.reason)])
-                guard let row = rows.first, let id = row[0].integer, let duplicates = row[1].integer else {
-                    throw SQLiteError(code: 0, message: "INSERT … RETURNING gave no row", context: "store")
+        let pending = PendingStore(report)
+        queue.lock()
+        waiting.append(pending)
+        while pending.outcome == nil {
+            if committing {
+                queue.wait()
+                continue
+            }
+            committing = true
+            let batch = waiting
+            waiting = []
+            queue.unlock()
+            let outcomes = commit(batch)
+            queue.lock()
+            for (entry, outcome) in zip(batch, outcomes) { entry.outcome = outcome }
+            committing = false
+            queue.broadcast()
+        }
+        queue.unlock()
+        // Set above before the loop ends.
+        return try pending.outcome!.get()
+    }
+
+    /// One transaction for the whole batch; if it fails, each report gets a transaction of its own, so one
+    /// report's failure is only that report's.
+    private func commit(_ batch: [PendingStore]) -> [Result<StoreOutcome, ReportStoreError>] {
+        do {
+            let outcomes = try withConnection(.query) { connection throws(SQLiteError) in
+                try connection.immediateTransaction { () throws(SQLiteError) -> [StoreOutcome] in
+                    var outcomes: [StoreOutcome] = []
+                    for entry in batch { outcomes.append(try Self.insert(entry.report, connection)) }
+                    return outcomes
                 }
-                guard duplicates == 0 else { return .duplicate(id: id) }
-                for certificate in report.certificates {
-                    try connection.query(
-                        """
-                        INSERT INTO report_certificates (report_id, position, subject, issuer, spki_pin, sha256,
-                            not_before_ms, not_after_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
-                        """,
-                        [.integer(id), .int(certificate.position), .text(certificate.subject), .text(certificate.issuer),
-                         .text(certificate.spkiPin), .text(certificate.sha256),
-                         .integer(certificate.notBefore.epochMilliseconds), .integer(certificate.notAfter.epochMilliseconds)])
+            }
+            return outcomes.map { .success($0) }
+        } catch {
+            guard batch.count > 1 else { return [.failure(error)] }
+            return batch.map { entry in
+                Result { () throws(ReportStoreError) -> StoreOutcome in
+                    try withConnection(.query) { connection throws(SQLiteError) in
+                        try connection.immediateTransaction { () throws(SQLiteError) in try Self.insert(entry.report, connection) }
+                    }
                 }
-                try connection.query("INSERT INTO report_bodies (report_id, body) VALUES (?1, ?2)",
-                                     [.integer(id), .blob(report.rawBody)])
-                return .stored(id: id)
             }
         }
+    }
+
+    /// The report's row (or its duplicate count), certificates and body, inside the caller's transaction.
+    private static func insert(_ report: ReceivedReport, _ connection: SQLiteConnection) throws(SQLiteError) -> StoreOutcome {
+        let body = report.body
+        let rows = try connection.query(
+            """
+            INSERT INTO reports (deduplication_key, received_at_ms, source, app_bundle_id, app_version,
+                app_platform, app_platform_version, app_vendor_id, trustkit_version, date_time_ms, hostname, port,
+                noted_hostname, include_subdomains, enforce_pinning, validated_certificate_chain, known_pins,
+                validation_result, known_pins_expiration_ms, anchor_check, anchor_reason)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)
+            ON CONFLICT (deduplication_key) DO UPDATE SET duplicate_count = duplicate_count + 1
+            RETURNING id, duplicate_count
+            """,
+            [.text(report.deduplicationKey), .integer(report.receivedAt.epochMilliseconds), .text(report.source),
+             .text(body.appBundleID), .text(body.appVersion), .text(body.appPlatform.rawValue),
+             .text(body.appPlatformVersion), .text(body.appVendorID), .text(body.trustKitVersion),
+             .integer(body.dateTime.epochMilliseconds), .text(body.hostname), .int(body.port),
+             .text(body.notedHostname), .bool(body.includeSubdomains), .bool(body.enforcePinning),
+             .text(StoredListCoding.encode(body.validatedCertificateChain)),
+             .text(StoredListCoding.encode(body.knownPins)), .int(body.validationResult.rawValue),
+             .optionalInteger(body.knownPinsExpirationDate?.epochMilliseconds), .text(report.anchorCheck.code),
+             .optionalText(report.anchorCheck.reason)])
+        guard let row = rows.first, let id = row[0].integer, let duplicates = row[1].integer else {
+            throw SQLiteError(code: 0, message: "INSERT … RETURNING gave no row", context: "store")
+        }
+        guard duplicates == 0 else { return .duplicate(id: id) }
+        for certificate in report.certificates {
+            try connection.query(
+                """
+                INSERT INTO report_certificates (report_id, position, subject, issuer, spki_pin, sha256,
+                    not_before_ms, not_after_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+                """,
+                [.integer(id), .int(certificate.position), .text(certificate.subject), .text(certificate.issuer),
+                 .text(certificate.spkiPin), .text(certificate.sha256),
+                 .integer(certificate.notBefore.epochMilliseconds), .integer(certificate.notAfter.epochMilliseconds)])
+        }
+        try connection.query("INSERT INTO report_bodies (report_id, body) VALUES (?1, ?2)",
+                             [.integer(id), .blob(report.rawBody)])
+        return .stored(id: id)
     }
 
     public func recordMalformed(_ rejection: MalformedReport) throws(ReportStoreError) {
@@ -228,4 +281,12 @@ public final class SQLiteReportStore: ReportStore, @unchecked Sendable {
         return StoredReport(id: id, body: body, receivedAt: Date(epochMilliseconds: received), source: source,
                             certificates: chains[id] ?? [], anchorCheck: anchor, duplicateCount: Int(duplicates))
     }
+}
+
+/// One caller's report waiting for a group commit, and its outcome once committed.
+private final class PendingStore {
+    let report: ReceivedReport
+    var outcome: Result<StoreOutcome, ReportStoreError>?
+
+    init(_ report: ReceivedReport) { self.report = report }
 }
