@@ -100,7 +100,7 @@ public final class PostgresTestServer: Sendable {
             for _ in 0..<3 {
                 let port = try freeLoopbackPort()
                 let options = "-c listen_addresses=127.0.0.1 -p \(port) -c unix_socket_directories=\(socket)"
-                    + " -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=40"
+                    + " -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=100"
                 do {
                     try run([binDirectory + "/pg_ctl", "-D", data, "-l", base + "/server.log", "-w", "-t", "60",
                              "-o", options, "start"], in: base, asPostgres: asRoot)

@@ -64,7 +64,7 @@ struct DashboardBrowserTests {
         try FileManager.default.createDirectory(atPath: Self.artifacts, withIntermediateDirectories: true)
         try page.html.write(toFile: Self.artifacts + "/dashboard.html", atomically: true, encoding: .utf8)
 
-        #expect(page.elements("body", where: "data-state").first?["data-state"] == "ready", "status: \(page.text(ofID: "status") ?? "none")")
+        #expect(page.state == "ready", "status: \(page.text(ofID: "status") ?? "none")")
         // Summary.
         #expect(page.text(ofID: "summary-stored") == "9")
         #expect(page.text(ofID: "summary-duplicates") == "1")
@@ -136,24 +136,25 @@ struct DashboardBrowserTests {
         ISO8601DateFormatter().date(from: rfc3339).map { Int64($0.timeIntervalSince1970 * 1000) }
     }
 
-    @Test func aBadSinceShowsTheCollectorsReasonInsteadOfData() throws {
-        let directory = try TemporaryDirectory("dashboard-error")
+    /// The page at `path` of a collector with an empty database.
+    private func pageOfAnEmptyCollector(_ path: String) throws -> DashboardPage {
+        let directory = try TemporaryDirectory("dashboard-empty")
         defer { directory.remove() }
         let collector = try CollectorProcess(database: directory.file("reports.db"), directory: directory, arguments: ["--rate-limit", "0"])
         defer { collector.stop() }
-        let page = DashboardPage(html: try DashboardBrowser(directory: directory).dumpDOM("http://127.0.0.1:\(collector.port)/?since=yesterday"))
-        #expect(page.elements("body", where: "data-state").first?["data-state"] == "error")
+        return DashboardPage(html: try DashboardBrowser(directory: directory).dumpDOM("http://127.0.0.1:\(collector.port)\(path)"))
+    }
+
+    @Test func aBadSinceShowsTheCollectorsReasonInsteadOfData() throws {
+        let page = try pageOfAnEmptyCollector("/?since=yesterday")
+        #expect(page.state == "error")
         #expect(page.text(ofID: "status")?.contains("since 'yesterday' is not a time") == true)
         #expect(page.rows(ofTable: "suspects").isEmpty)
     }
 
     @Test func anEmptyCollectorSaysSo() throws {
-        let directory = try TemporaryDirectory("dashboard-empty")
-        defer { directory.remove() }
-        let collector = try CollectorProcess(database: directory.file("reports.db"), directory: directory, arguments: ["--rate-limit", "0"])
-        defer { collector.stop() }
-        let page = DashboardPage(html: try DashboardBrowser(directory: directory).dumpDOM("http://127.0.0.1:\(collector.port)/"))
-        #expect(page.elements("body", where: "data-state").first?["data-state"] == "ready")
+        let page = try pageOfAnEmptyCollector("/")
+        #expect(page.state == "ready")
         #expect(page.text(ofID: "summary-stored") == "0")
         #expect(page.elements("g", where: "class", is: "series").isEmpty)
         #expect(page.html.contains("No reports in this period."))

@@ -110,7 +110,7 @@ struct PostgresReportStoreTests {
         defer { collectors.forEach { $0.stop() } }
         let reportCount = 60
         let bodies = try (0..<reportCount).map { try SampleReports.body(vendor: "install-\($0)") }
-        let answers = StatusCounts()
+        let answers = PostgresCollectorAnswers()
         let ports = collectors.map(\.port)
         // Four senders: two per collector, each sending every report once.
         DispatchQueue.concurrentPerform(iterations: 4) { sender in
@@ -135,26 +135,4 @@ struct PostgresReportStoreTests {
         let first = try #require(reports.first)
         #expect(try store.rawBody(reportID: first.id) == bodies[Int(first.body.appVendorID.dropFirst("install-".count))!])
     }
-}
-
-/// HTTP answers gathered from several threads.
-final class StatusCounts: @unchecked Sendable {
-    private let lock = NSLock()
-    private var statuses: [Int] = []
-    private var ids: [Int] = []
-    private var failures: [String] = []
-
-    func add(_ response: LoopbackHTTPClient.Response) {
-        let id = (try? JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])?["id"] as? Int
-        lock.withLock {
-            statuses.append(response.status)
-            if response.status == 201, let id { ids.append(id) }
-            if response.status >= 300 { failures.append("HTTP \(response.status): \(response.text)") }
-        }
-    }
-
-    func fail(_ error: any Error) { lock.withLock { failures.append("\(error)") } }
-    func count(_ status: Int) -> Int { lock.withLock { statuses.filter { $0 == status }.count } }
-    var storedIDs: [Int] { lock.withLock { ids } }
-    var errors: [String] { lock.withLock { failures } }
 }

@@ -13,6 +13,10 @@ struct DashboardPage {
 
     let html: String
 
+    /// The page script's verdict on `<body data-state>`: `loading`, `ready` (every API answered and was
+    /// rendered) or `error` (the status line says why).
+    var state: String? { elements("body", where: "data-state").first?["data-state"] }
+
     /// Every `<tag …>` with attribute `name` (equal to `value` when given), in document order.
     func elements(_ tag: String, where name: String, is value: String? = nil) -> [Element] {
         matches(#"<\#(tag)\b([^>]*)>"#).compactMap { groups in
