@@ -93,11 +93,11 @@ let package = Package(
         .testTarget(
             name: "ReportCollectorTests",
             dependencies: ["ReportCollector", "HTTPServerBridge", "SQLiteBridge", "Pinning", "PinningReports", "TLSClient",
-                           "GnuTLSBridge", "TrustCertificates", "TrustEvaluation", "trustcheck", "PostgresBridge",
-                           "PostgresTestSupport"]),
+                           "GnuTLSBridge", "TrustCertificates", "TrustEvaluation", "trustcheck", "TestSupport",
+                           "PostgresBridge", "PostgresTestSupport"]),
         .testTarget(
             name: "TrustCheckCLITests",
-            dependencies: ["TrustCheckCLI", "trustcheck", "CertificateFixtures", "TestSupport", "GnuTLSBridge"],
+            dependencies: ["TrustCheckCLI", "trustcheck", "CertificateFixtures", "TestSupport", "GnuTLSBridge", "ReportCollector"],
             exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

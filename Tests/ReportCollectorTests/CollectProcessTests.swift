@@ -100,7 +100,7 @@ import Glibc
         }
     }
 
-    /// The load test: 5,000 distinct reports from 4 sender threads over kept-alive loopback connections to a
+    /// The load test: 5,000 distinct reports from 8 sender threads over kept-alive loopback connections to a
     /// `trustcheck collect` process, bounded to 30 s; every one must be acknowledged and in the database.
     /// The rate is printed (and recorded in the README); `make collector-load` sets
     /// TRUSTCHECK_COLLECTOR_MIN_RATE to check it, a unit test asserts no timing.
@@ -108,8 +108,10 @@ import Glibc
         let directory = try TemporaryDirectory("collect-load")
         defer { directory.remove() }
         let database = directory.file("reports.db")
-        let collector = try CollectorProcess(database: database, directory: directory, arguments: ["--rate-limit", "0"])
-        let count = 5_000, workers = 4
+        // As deployed: every chain is checked against the anchors too.
+        let collector = try CollectorProcess(database: database, directory: directory,
+                                             arguments: ["--rate-limit", "0", "--anchors", SampleReports.path("root.pem")])
+        let count = 5_000, workers = 8
         let all = try bodies(count)
         let port = collector.port
         let acks = Acknowledgements()
@@ -134,6 +136,7 @@ import Glibc
         let store = try SQLiteReportStore(path: database)
         defer { store.close() }
         #expect(try store.statistics().storedReports == count)
+        #expect(try store.reports(since: nil).allSatisfy { $0.anchorCheck == .chains })
         #expect(Set(try store.reports(since: nil).map(\.id)) == Set(acks.all))
         if let minimum = ProcessInfo.processInfo.environment["TRUSTCHECK_COLLECTOR_MIN_RATE"].flatMap(Double.init) {
             #expect(rate >= minimum, "\(Int(rate)) reports/s, below the required \(Int(minimum))")

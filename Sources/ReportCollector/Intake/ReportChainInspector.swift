@@ -8,6 +8,7 @@ import TrustEvaluation
 public struct ReportChainInspector: Sendable {
     /// The configured anchors (`--anchors`); nil checks nothing.
     public let anchors: CertificateStore?
+    private let cache = ParsedCertificateCache()
 
     public init(anchors: CertificateStore?) {
         self.anchors = anchors
@@ -21,7 +22,7 @@ public struct ReportChainInspector: Sendable {
             let name = "validated-certificate-chain[\(index)]"
             let certificates: [Certificate]
             do {
-                certificates = try CertificateLoader.certificates(in: Array(pem.utf8), from: name)
+                certificates = try cache.certificates(in: pem, name: name)
             } catch {
                 throw ReportRejection(.unparsableChain, "\(name): \(error.problem)")
             }

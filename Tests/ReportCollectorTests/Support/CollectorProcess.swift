@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -53,30 +54,10 @@ final class CollectorProcess {
         return (process.terminationStatus, out, err)
     }
 
-    /// The binary next to the test bundle, or TRUSTCHECK_BINARY (`make collector-load` points it at the
-    /// release build).
-    static func binary() throws -> URL {
-        if let path = ProcessInfo.processInfo.environment["TRUSTCHECK_BINARY"], !path.isEmpty {
-            return URL(fileURLWithPath: path)
-        }
-        let candidates = [Bundle.main.executableURL, Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments[0])]
-            .compactMap { $0?.deletingLastPathComponent().appendingPathComponent("trustcheck") }
-        return try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
-                            "trustcheck not found next to the test bundle: \(candidates.map(\.path))")
-    }
+    static func binary() throws -> URL { try TrustCheckBinary.url() }
 
     /// Runs `trustcheck ARGUMENTS` to its end (small outputs).
     static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = try binary()
-        process.arguments = arguments
-        let stdout = Pipe(), stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        try TrustCheckBinary.run(arguments)
     }
 }
