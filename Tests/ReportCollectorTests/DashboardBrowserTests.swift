@@ -5,7 +5,8 @@ import Testing
 /// The dashboard in a real browser: a `trustcheck collect` process is fed reports over HTTP, headless
 /// Chromium loads its page, and the test reads what the page rendered (summary figures, the chart's
 /// series, the suspects and rotation tables). A screenshot is kept in .build/test-artifacts/.
-@Suite(.enabled(if: DashboardBrowser.executable != nil, "Chromium not installed (apt-get install chromium)"))
+// Serialized: one Chromium at a time is enough load for a 2-core machine running the rest of the suite.
+@Suite(.serialized, .enabled(if: DashboardBrowser.executable != nil, "Chromium not installed (apt-get install chromium)"))
 struct DashboardBrowserTests {
     /// The package's .build/test-artifacts/ (this file is Tests/ReportCollectorTests/DashboardBrowserTests.swift).
     static let artifacts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -46,7 +47,7 @@ struct DashboardBrowserTests {
         return starts
     }
 
-    @Test func thePageRendersTheCollectorsAnalysis() throws {
+    @Test func thePageRendersTheCollectorsAnalysis() async throws {
         let directory = try TemporaryDirectory("dashboard")
         defer { directory.remove() }
         let nextPin = try SampleReports.pin("root.pem")
@@ -60,7 +61,7 @@ struct DashboardBrowserTests {
 
         let browser = DashboardBrowser(directory: directory)
         let url = "http://127.0.0.1:\(collector.port)/"
-        let page = DashboardPage(html: try browser.dumpDOM(url))
+        let page = DashboardPage(html: try await browser.dumpDOM(url))
         try FileManager.default.createDirectory(atPath: Self.artifacts, withIntermediateDirectories: true)
         try page.html.write(toFile: Self.artifacts + "/dashboard.html", atomically: true, encoding: .utf8)
 
@@ -126,7 +127,7 @@ struct DashboardBrowserTests {
         #expect(page.html.contains("&lt;img src=x"))
         #expect(!page.html.contains("<title>pwned</title>"))
 
-        try browser.screenshot(url, to: Self.artifacts + "/dashboard.png")
+        try await browser.screenshot(url, to: Self.artifacts + "/dashboard.png")
         let png = try Data(contentsOf: URL(fileURLWithPath: Self.artifacts + "/dashboard.png"))
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         #expect(png.count > 10_000)
@@ -137,23 +138,23 @@ struct DashboardBrowserTests {
     }
 
     /// The page at `path` of a collector with an empty database.
-    private func pageOfAnEmptyCollector(_ path: String) throws -> DashboardPage {
+    private func pageOfAnEmptyCollector(_ path: String) async throws -> DashboardPage {
         let directory = try TemporaryDirectory("dashboard-empty")
         defer { directory.remove() }
         let collector = try CollectorProcess(database: directory.file("reports.db"), directory: directory, arguments: ["--rate-limit", "0"])
         defer { collector.stop() }
-        return DashboardPage(html: try DashboardBrowser(directory: directory).dumpDOM("http://127.0.0.1:\(collector.port)\(path)"))
+        return DashboardPage(html: try await DashboardBrowser(directory: directory).dumpDOM("http://127.0.0.1:\(collector.port)\(path)"))
     }
 
-    @Test func aBadSinceShowsTheCollectorsReasonInsteadOfData() throws {
-        let page = try pageOfAnEmptyCollector("/?since=yesterday")
+    @Test func aBadSinceShowsTheCollectorsReasonInsteadOfData() async throws {
+        let page = try await pageOfAnEmptyCollector("/?since=yesterday")
         #expect(page.state == "error")
         #expect(page.text(ofID: "status")?.contains("since 'yesterday' is not a time") == true)
         #expect(page.rows(ofTable: "suspects").isEmpty)
     }
 
-    @Test func anEmptyCollectorSaysSo() throws {
-        let page = try pageOfAnEmptyCollector("/")
+    @Test func anEmptyCollectorSaysSo() async throws {
+        let page = try await pageOfAnEmptyCollector("/")
         #expect(page.state == "ready")
         #expect(page.text(ofID: "summary-stored") == "0")
         #expect(page.elements("g", where: "class", is: "series").isEmpty)

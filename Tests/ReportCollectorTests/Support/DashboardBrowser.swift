@@ -26,18 +26,18 @@ struct DashboardBrowser {
     let directory: TemporaryDirectory
 
     /// The page's DOM, serialised, once its scripts have settled.
-    func dumpDOM(_ url: String) throws -> String {
-        try run(["--dump-dom", url])
+    func dumpDOM(_ url: String) async throws -> String {
+        try await run(["--dump-dom", url])
     }
 
     /// A full-page PNG of `url` at `path` (a desktop-sized window).
-    func screenshot(_ url: String, to path: String) throws {
+    func screenshot(_ url: String, to path: String) async throws {
         try? FileManager.default.removeItem(atPath: path)
-        _ = try run(["--screenshot=\(path)", "--window-size=1280,2200", "--hide-scrollbars", url])
+        _ = try await run(["--screenshot=\(path)", "--window-size=1280,2200", "--hide-scrollbars", url])
         guard FileManager.default.fileExists(atPath: path) else { throw Failure(description: "chromium wrote no screenshot at \(path)") }
     }
 
-    private func run(_ arguments: [String]) throws -> String {
+    private func run(_ arguments: [String]) async throws -> String {
         guard let executable = Self.executable else { throw Failure(description: "chromium is not installed") }
         let profile = directory.file("chromium-profile-\(UUID().uuidString)")
         var options = ["--headless", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--no-default-browser-check",
@@ -65,7 +65,8 @@ struct DashboardBrowser {
         process.standardInput = Pipe()
         try process.run()
         let deadline = Date().addingTimeInterval(Self.timeout)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        // Polled with Task.sleep: the wait gives its thread back to the other tests meanwhile.
+        while process.isRunning && Date() < deadline { try await Task.sleep(nanoseconds: 100_000_000) }
         if process.isRunning {
             kill(process.processIdentifier, SIGKILL)
             throw Failure(description: "chromium did not finish within \(Int(Self.timeout)) s: \(Self.tail(errorPath))")
