@@ -5,6 +5,9 @@
 PACKAGES := libgnutls28-dev publicsuffix ca-certificates openssl gnutls-bin python3-pip libmicrohttpd-dev libsqlite3-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_TIME := 2026-12-01T00:00:00Z
+# The collector's PostgreSQL store (libpq; its tests start a throw-away server from Debian's postgresql)
+# and its dashboard test (headless Chromium).
+PACKAGES += libpq-dev postgresql chromium
 
 .PHONY: deps demo test bench pkits pkits-fetch collector-load
 

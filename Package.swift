@@ -55,7 +55,8 @@ let package = Package(
         // A separate product on top of the engine, never on the verify path.
         .target(
             name: "ReportCollector",
-            dependencies: ["Pinning", "PinningReports", "TrustCertificates", "TrustEvaluation", "HTTPServerBridge", "SQLiteBridge"],
+            dependencies: ["Pinning", "PinningReports", "TrustCertificates", "TrustEvaluation", "HTTPServerBridge", "SQLiteBridge",
+                           "PostgresBridge"],
             resources: [.copy("Dashboard")]
         ),
         // The benchmark (make bench): TrustCheck against raw GnuTLS on a generated corpus. CTrustCheckBench is
@@ -64,11 +65,21 @@ let package = Package(
         .executableTarget(name: "TrustCheckBench", dependencies: ["CTrustCheckBench", "TrustCertificates", "TrustEvaluation"]),
         // Runs one command for the benchmark's process comparison and reports its wall time and peak RSS.
         .executableTarget(name: "TrustCheckBenchSpawn"),
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
+        // The only code that touches libpq's pointers (the collector's PostgreSQL store builds on it).
+        .target(name: "PostgresBridge", dependencies: ["CLibPQ"]),
 
         // vectors/certificates/expected.json, decoded once for every test target that checks against it.
         .target(name: "CertificateFixtures", path: "Tests/CertificateFixtures"),
         // Helpers more than one test target needs.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // A throw-away PostgreSQL server (Debian's postgresql binaries) for the tests that need a real one.
+        .target(name: "PostgresTestSupport", dependencies: ["PostgresBridge"], path: "Tests/PostgresTestSupport"),
+        .testTarget(name: "PostgresBridgeTests", dependencies: ["PostgresBridge", "PostgresTestSupport"]),
         .testTarget(name: "FileOutputTests", dependencies: ["FileOutput", "TestSupport"]),
         .testTarget(name: "GnuTLSBridgeTests", dependencies: ["GnuTLSBridge", "CertificateFixtures"]),
         .testTarget(
@@ -91,7 +102,8 @@ let package = Package(
         .testTarget(
             name: "ReportCollectorTests",
             dependencies: ["ReportCollector", "HTTPServerBridge", "SQLiteBridge", "Pinning", "PinningReports", "TLSClient",
-                           "GnuTLSBridge", "TrustCertificates", "TrustEvaluation", "trustcheck", "TestSupport"]),
+                           "GnuTLSBridge", "TrustCertificates", "TrustEvaluation", "trustcheck", "TestSupport",
+                           "PostgresBridge", "PostgresTestSupport"]),
         .testTarget(
             name: "TrustCheckCLITests",
             dependencies: ["TrustCheckCLI", "trustcheck", "CertificateFixtures", "TestSupport", "GnuTLSBridge", "ReportCollector"],

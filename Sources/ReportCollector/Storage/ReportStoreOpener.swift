@@ -6,10 +6,8 @@ public enum ReportStoreOpener {
         switch location {
         case .sqlite(let path):
             store = try SQLiteReportStore(path: path)
-        case .postgres:
-            // Replaced by `store = try PostgresReportStore(url: url)` when the PostgreSQL backend lands.
-            throw ReportStoreError(.open, location: location.displayName,
-                                   detail: "this build has no PostgreSQL backend")
+        case .postgres(let url):
+            store = try PostgresReportStore(url: url)
         }
         try store.migrate()
         return store

@@ -1,0 +1,246 @@
+import Foundation
+import Pinning
+import PostgresBridge
+
+/// The store for deployments that outgrow one machine: several collectors behind a load balancer write to
+/// one PostgreSQL database. Same semantics as ``SQLiteReportStore``; what makes them hold across processes
+/// is in the database, not in this process: the UNIQUE deduplication key with `INSERT … ON CONFLICT` (two
+/// collectors storing the same report at once get exactly one `.stored`), one transaction per report, and
+/// an advisory lock around migrations.
+public final class PostgresReportStore: ReportStore, Sendable {
+    /// Connections per store: 4, the HTTP server's default thread pool (`HTTPServerConfiguration.threadPoolSize`),
+    /// so no request thread waits for another's transaction to end.
+    public static let defaultConnectionLimit = 4
+
+    /// The URL without its password.
+    public let location: String
+    private let pool: PostgresConnectionPool
+
+    /// Connects to the database a libpq URL names (`postgres://user@host:5432/reports`, or `postgresql://`;
+    /// libpq's query parameters such as `sslmode=verify-full` apply). A server that cannot be reached or
+    /// refuses the login is a `store.open` error naming the URL without its password.
+    public init(url: String, connectionLimit: Int = PostgresReportStore.defaultConnectionLimit) throws(ReportStoreError) {
+        location = ReportStoreLocation.postgres(url: url).displayName
+        let first: PostgresConnection
+        do {
+            first = try PostgresConnection(url)
+        } catch {
+            throw ReportStoreError(.open, location: location, detail: error.description)
+        }
+        pool = PostgresConnectionPool(connectionString: url, location: location, capacity: connectionLimit, first: first)
+    }
+
+    public func migrate() throws(ReportStoreError) {
+        try pool.withConnection(.migration) { connection in
+            try connection.transaction {
+                // Held to the end of the transaction: a second collector migrating now waits, then finds it done.
+                try connection.execute("SELECT pg_advisory_xact_lock($1)", [.integer(PostgresSchema.migrationLockKey)])
+                try connection.execute("CREATE TABLE IF NOT EXISTS schema_version (version integer NOT NULL)")
+                let version = Int(try connection.execute("SELECT max(version) AS version FROM schema_version")
+                    .singleRow()?.integer("version") ?? 0)
+                guard version <= PostgresSchema.currentVersion else {
+                    throw ReportStoreError(.schemaTooNew, location: location,
+                                           detail: "schema version \(version), this collector knows up to \(PostgresSchema.currentVersion)")
+                }
+                guard version < PostgresSchema.currentVersion else { return }
+                for migration in PostgresSchema.migrations[version...] {
+                    for statement in migration { try connection.execute(statement) }
+                }
+                try connection.execute("DELETE FROM schema_version")
+                try connection.execute("INSERT INTO schema_version (version) VALUES ($1)",
+                                       [.integer(Int64(PostgresSchema.currentVersion))])
+            }
+        }
+    }
+
+    public func store(_ report: ReceivedReport) throws(ReportStoreError) -> StoreOutcome {
+        try pool.withConnection(.query) { connection in
+            try connection.transaction { () throws -> StoreOutcome in
+                let body = report.body
+                // A conflicting row being inserted by another collector's open transaction makes this wait for
+                // it: then it is a duplicate of that row (or, had that one rolled back, a new report).
+                let row = try connection.execute(
+                    """
+                    INSERT INTO reports (deduplication_key, received_at_ms, source, app_bundle_id, app_version,
+                        app_platform, app_platform_version, app_vendor_id, trustkit_version, date_time_ms, hostname, port,
+                        noted_hostname, include_subdomains, enforce_pinning, validated_certificate_chain, known_pins,
+                        validation_result, known_pins_expiration_ms, anchor_check, anchor_reason)
+                    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)
+                    ON CONFLICT (deduplication_key) DO UPDATE SET duplicate_count = reports.duplicate_count + 1
+                    RETURNING id, duplicate_count
+                    """,
+                    [.text(report.deduplicationKey), .integer(report.receivedAt.epochMilliseconds), .text(report.source),
+                     .text(body.appBundleID), .text(body.appVersion), .text(body.appPlatform.rawValue),
+                     .text(body.appPlatformVersion), .text(body.appVendorID), .text(body.trustKitVersion),
+                     .integer(body.dateTime.epochMilliseconds), .text(body.hostname), .integer(Int64(body.port)),
+                     .text(body.notedHostname), .boolean(body.includeSubdomains), .boolean(body.enforcePinning),
+                     .text(StoredListCoding.encode(body.validatedCertificateChain)),
+                     .text(StoredListCoding.encode(body.knownPins)), .integer(Int64(body.validationResult.rawValue)),
+                     .integer(orNull: body.knownPinsExpirationDate?.epochMilliseconds), .text(report.anchorCheck.code),
+                     .text(orNull: report.anchorCheck.reason)]
+                ).singleRow()
+                guard let row else { throw PostgresError(kind: .unexpectedValue, message: "INSERT … RETURNING gave no row") }
+                let id = try row.required("id", row.integer)
+                guard try row.required("duplicate_count", row.integer) == 0 else { return .duplicate(id: id) }
+                for certificate in report.certificates {
+                    try connection.execute(
+                        """
+                        INSERT INTO report_certificates (report_id, position, subject, issuer, spki_pin, sha256,
+                            not_before_ms, not_after_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+                        """,
+                        [.integer(id), .integer(Int64(certificate.position)), .text(certificate.subject),
+                         .text(certificate.issuer), .text(certificate.spkiPin), .text(certificate.sha256),
+                         .integer(certificate.notBefore.epochMilliseconds), .integer(certificate.notAfter.epochMilliseconds)])
+                }
+                try connection.execute("INSERT INTO report_bodies (report_id, body) VALUES ($1, $2)",
+                                       [.integer(id), .bytes(report.rawBody)])
+                return .stored(id: id)
+            }
+        }
+    }
+
+    public func recordMalformed(_ rejection: MalformedReport) throws(ReportStoreError) {
+        _ = try pool.withConnection(.query) { connection in
+            try connection.execute(
+                """
+                INSERT INTO malformed_bodies (reason, count, last_source, last_received_ms) VALUES ($1, 1, $2, $3)
+                ON CONFLICT (reason) DO UPDATE SET count = malformed_bodies.count + 1,
+                    last_source = EXCLUDED.last_source, last_received_ms = EXCLUDED.last_received_ms
+                """,
+                [.text(rejection.reason), .text(rejection.source), .integer(rejection.receivedAt.epochMilliseconds)])
+        }
+    }
+
+    public func reports(since: Date?) throws(ReportStoreError) -> [StoredReport] {
+        let sinceMilliseconds = since?.epochMilliseconds ?? Int64.min
+        let (reportRows, certificateRows) = try pool.withConnection(.query) { connection in
+            try connection.transaction {
+                // One snapshot for both queries: a report committed between them is in neither or in both.
+                try connection.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+                let reports = try connection.execute(
+                    """
+                    SELECT id, received_at_ms, source, app_bundle_id, app_version, app_platform, app_platform_version,
+                        app_vendor_id, trustkit_version, date_time_ms, hostname, port, noted_hostname, include_subdomains,
+                        enforce_pinning, validated_certificate_chain, known_pins, validation_result,
+                        known_pins_expiration_ms, anchor_check, anchor_reason, duplicate_count
+                    FROM reports WHERE received_at_ms >= $1 ORDER BY received_at_ms, id
+                    """, [.integer(sinceMilliseconds)]).rows
+                let certificates = try connection.execute(
+                    """
+                    SELECT c.report_id, c.position, c.subject, c.issuer, c.spki_pin, c.sha256, c.not_before_ms, c.not_after_ms
+                    FROM report_certificates c JOIN reports r ON r.id = c.report_id
+                    WHERE r.received_at_ms >= $1 ORDER BY c.report_id, c.position
+                    """, [.integer(sinceMilliseconds)]).rows
+                return (reports, certificates)
+            }
+        }
+        var chains: [Int64: [ReportedCertificate]] = [:]
+        for row in certificateRows {
+            let (reportID, certificate) = try decode("report_certificates row") { () throws(PostgresError) in
+                (try row.required("report_id", row.integer), try Self.certificate(row))
+            }
+            chains[reportID, default: []].append(certificate)
+        }
+        return try reportRows.map { row throws(ReportStoreError) in
+            try decode("reports row \((try? row.string("id")).flatMap { $0 } ?? "?")") { () throws(PostgresError) in
+                try Self.report(row, chains)
+            }
+        }
+    }
+
+    public func rawBody(reportID id: Int64) throws(ReportStoreError) -> [UInt8]? {
+        try pool.withConnection(.query) { connection in
+            let row = try connection.execute("SELECT body FROM report_bodies WHERE report_id = $1", [.integer(id)]).singleRow()
+            return try row?.bytes("body")
+        }
+    }
+
+    public func failureCount(hostname: String, since: Date) throws(ReportStoreError) -> Int {
+        try pool.withConnection(.query) { connection in
+            let row = try connection.execute(
+                "SELECT count(*) AS n FROM reports WHERE hostname = $1 AND received_at_ms >= $2",
+                [.text(hostname), .integer(since.epochMilliseconds)]).singleRow()
+            return Int(try row?.integer("n") ?? 0)
+        }
+    }
+
+    public func statistics() throws(ReportStoreError) -> ReportStoreStatistics {
+        try pool.withConnection(.query) { connection in
+            try connection.transaction {
+                try connection.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+                let totals = try connection.execute(
+                    """
+                    SELECT count(*) AS stored, coalesce(sum(duplicate_count), 0) AS duplicates,
+                        min(received_at_ms) AS first, max(received_at_ms) AS last FROM reports
+                    """).singleRow()
+                var byReason: [String: Int] = [:]
+                for row in try connection.execute("SELECT reason, count FROM malformed_bodies").rows {
+                    byReason[try row.required("reason", row.string)] = Int(try row.required("count", row.integer))
+                }
+                return ReportStoreStatistics(
+                    storedReports: Int(try totals?.integer("stored") ?? 0),
+                    duplicates: Int(try totals?.integer("duplicates") ?? 0),
+                    malformedByReason: byReason,
+                    firstReceived: try totals?.integer("first").map(Date.init(epochMilliseconds:)),
+                    lastReceived: try totals?.integer("last").map(Date.init(epochMilliseconds:)))
+            }
+        }
+    }
+
+    public func close() { pool.close() }
+
+    // MARK: - Rows
+
+    private func decode<T>(_ what: String, _ body: () throws(PostgresError) -> T) throws(ReportStoreError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw ReportStoreError(.corrupt, location: location, detail: "\(what): \(error.description)")
+        }
+    }
+
+    private static func certificate(_ row: PostgresRow) throws(PostgresError) -> ReportedCertificate {
+        ReportedCertificate(
+            position: Int(try row.required("position", row.integer)), subject: try row.required("subject", row.string),
+            issuer: try row.required("issuer", row.string), spkiPin: try row.required("spki_pin", row.string),
+            sha256: try row.required("sha256", row.string),
+            notBefore: Date(epochMilliseconds: try row.required("not_before_ms", row.integer)),
+            notAfter: Date(epochMilliseconds: try row.required("not_after_ms", row.integer)))
+    }
+
+    private static func report(_ row: PostgresRow, _ chains: [Int64: [ReportedCertificate]]) throws(PostgresError) -> StoredReport {
+        func invalid(_ column: String) -> PostgresError {
+            PostgresError(kind: .unexpectedValue, message: "column \(column) holds a value this collector does not know")
+        }
+        let id = try row.required("id", row.integer)
+        guard let platform = TrustKitAppPlatform(rawValue: try row.required("app_platform", row.string)) else {
+            throw invalid("app_platform")
+        }
+        guard let chain = StoredListCoding.decode(try row.required("validated_certificate_chain", row.string)) else {
+            throw invalid("validated_certificate_chain")
+        }
+        guard let pins = StoredListCoding.decode(try row.required("known_pins", row.string)) else { throw invalid("known_pins") }
+        guard let result = TrustKitEvaluationResult(rawValue: Int(try row.required("validation_result", row.integer))) else {
+            throw invalid("validation_result")
+        }
+        guard let anchor = AnchorCheck(code: try row.required("anchor_check", row.string), reason: try row.string("anchor_reason")) else {
+            throw invalid("anchor_check")
+        }
+        let body = TrustKitReportBody(
+            appBundleID: try row.required("app_bundle_id", row.string), appVersion: try row.required("app_version", row.string),
+            appPlatform: platform, appPlatformVersion: try row.required("app_platform_version", row.string),
+            appVendorID: try row.required("app_vendor_id", row.string),
+            trustKitVersion: try row.required("trustkit_version", row.string),
+            dateTime: Date(epochMilliseconds: try row.required("date_time_ms", row.integer)),
+            hostname: try row.required("hostname", row.string), port: Int(try row.required("port", row.integer)),
+            notedHostname: try row.required("noted_hostname", row.string),
+            includeSubdomains: try row.required("include_subdomains", row.boolean),
+            enforcePinning: try row.required("enforce_pinning", row.boolean), validatedCertificateChain: chain,
+            knownPins: pins, validationResult: result,
+            knownPinsExpirationDate: try row.integer("known_pins_expiration_ms").map(Date.init(epochMilliseconds:)))
+        return StoredReport(
+            id: id, body: body, receivedAt: Date(epochMilliseconds: try row.required("received_at_ms", row.integer)),
+            source: try row.required("source", row.string), certificates: chains[id] ?? [], anchorCheck: anchor,
+            duplicateCount: Int(try row.required("duplicate_count", row.integer)))
+    }
+}

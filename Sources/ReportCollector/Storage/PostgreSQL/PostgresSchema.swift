@@ -1,0 +1,74 @@
+/// The PostgreSQL store's schema, as numbered migrations: migration `n` takes `schema_version.version` from
+/// `n - 1` to `n`. Only ever append; a released migration never changes. The tables mirror the SQLite
+/// store's (same names, same epoch-millisecond times, the same JSON text for lists), with PostgreSQL's
+/// types where they say more: identity ids, booleans, bytea bodies. Each migration is a list of single
+/// statements (PQexecParams runs one statement per call).
+enum PostgresSchema {
+    static let migrations: [[String]] = [
+        // 1: reports, their chains and bodies, malformed-body counters.
+        ["""
+        CREATE TABLE reports (
+            id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            deduplication_key text NOT NULL UNIQUE,
+            received_at_ms bigint NOT NULL,
+            source text NOT NULL,
+            app_bundle_id text NOT NULL,
+            app_version text NOT NULL,
+            app_platform text NOT NULL,
+            app_platform_version text NOT NULL,
+            app_vendor_id text NOT NULL,
+            trustkit_version text NOT NULL,
+            date_time_ms bigint NOT NULL,
+            hostname text NOT NULL,
+            port integer NOT NULL,
+            noted_hostname text NOT NULL,
+            include_subdomains boolean NOT NULL,
+            enforce_pinning boolean NOT NULL,
+            validated_certificate_chain text NOT NULL,
+            known_pins text NOT NULL,
+            validation_result integer NOT NULL,
+            known_pins_expiration_ms bigint,
+            anchor_check text NOT NULL,
+            anchor_reason text,
+            duplicate_count integer NOT NULL DEFAULT 0
+        )
+        """,
+         "CREATE INDEX reports_by_received ON reports (received_at_ms, id)",
+         "CREATE INDEX reports_by_host ON reports (hostname, received_at_ms)",
+         """
+        CREATE TABLE report_certificates (
+            report_id bigint NOT NULL REFERENCES reports (id),
+            position integer NOT NULL,
+            subject text NOT NULL,
+            issuer text NOT NULL,
+            spki_pin text NOT NULL,
+            sha256 text NOT NULL,
+            not_before_ms bigint NOT NULL,
+            not_after_ms bigint NOT NULL,
+            PRIMARY KEY (report_id, position)
+        )
+        """,
+         """
+        CREATE TABLE report_bodies (
+            report_id bigint PRIMARY KEY REFERENCES reports (id),
+            body bytea NOT NULL
+        )
+        """,
+         """
+        CREATE TABLE malformed_bodies (
+            reason text PRIMARY KEY,
+            count bigint NOT NULL,
+            last_source text NOT NULL,
+            last_received_ms bigint NOT NULL
+        )
+        """],
+    ]
+
+    /// The version a fully migrated database has.
+    static var currentVersion: Int { migrations.count }
+
+    /// The key of the advisory lock `migrate()` holds: several collectors starting at once against one
+    /// database migrate one after the other, never racing to create the same table. Any fixed 64-bit
+    /// number works; this one is "TrustChk" in ASCII.
+    static let migrationLockKey: Int64 = 0x5472_7573_7443_686B
+}
