@@ -19,12 +19,14 @@ enum RevocationReport {
         return [head] + status.crls.map { "  " + $0.description }
     }
 
-    /// `revocation {mode, unusable_crls_fail, requires_crl_number, certificates [...]}` of `--json`.
+    /// `revocation {mode, unusable_crls_fail, requires_crl_number, self_covered_crl_signers_vouch, certificates [...]}`
+    /// of `--json`.
     static func json(_ result: TrustEvaluationResult, policy: RevocationPolicy) -> JSONValue {
         .object([
             ("mode", .string(policy.mode.rawValue)),
             ("unusable_crls_fail", .bool(policy.unusableCRLsFail)),
             ("requires_crl_number", .bool(policy.requiresCRLNumber)),
+            ("self_covered_crl_signers_vouch", .bool(policy.selfCoveredCRLSignersVouch)),
             ("certificates", .array(result.revocation.map(certificate))),
         ])
     }

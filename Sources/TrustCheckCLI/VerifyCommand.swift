@@ -12,7 +12,7 @@ struct VerifyCommand: Subcommand {
                    [--system-store PATH] [--policy ssl|basic] [--profile apple|webpki|rfc5280] [--crl PATH]... [--ocsp FILE]...
                    [--policy-oid OID]... [--require-explicit-policy] [--inhibit-policy-mapping] [--inhibit-any-policy]
                    [--accept-noncritical-policy-constraints] [--accept-noncritical-basic-constraints] [--revocation soft|require] [--allow-unusable-crls]
-                   [--allow-crl-without-number] [--pin PIN]... [--pin-config FILE] [--report-only] [--explain] [--json]
+                   [--allow-crl-without-number] [--refuse-self-covered-crl-signers] [--pin PIN]... [--pin-config FILE] [--report-only] [--explain] [--json]
         trustcheck verify --replay VECTOR [--explain] [--json]
         """
     static let options: [CommandOption] = [
@@ -36,6 +36,8 @@ struct VerifyCommand: Subcommand {
         .value("--revocation", "soft|require", "soft (default): report what is not established; require: fail it (-67635)"),
         .flag("--allow-unusable-crls", "soft: a certificate whose CRLs are all unusable is reported, not failed"),
         .flag("--allow-crl-without-number", "use complete CRLs that have no CRLNumber (or a critical one)"),
+        .flag("--refuse-self-covered-crl-signers",
+              "rfc5280: a CRL signer whose own status only the CRL it signed covers cannot vouch (Apple's answer)"),
         .repeatable("--pin", "PIN", "after validation, require this SPKI SHA-256 pin (base64, sha256/..., pin-sha256=...) on the chain"),
         .value("--pin-config", "FILE", "apply this TrustKit configuration (JSON, plist, Info.plist) for --host"),
         .flag("--report-only", "report a pin mismatch without blocking"),
@@ -68,6 +70,9 @@ struct VerifyCommand: Subcommand {
         UNDETERMINED). --revocation require fails every certificate below the anchor whose status neither
         CRLs covering all reasons nor a used stapled OCSP response establish, with -67635.
         --allow-crl-without-number accepts complete CRLs without a (non-critical) CRLNumber.
+        Under rfc5280 a CRL signer off the path whose own certificate only the CRL it signed covers may
+        vouch for that CRL (RFC 5280 §6.3.3 (f) asks only for a valid path and cRLSign; NIST PKITS 4.14.30
+        expects it); --refuse-self-covered-crl-signers gives the stricter answer the other profiles give.
 
         With --ocsp, each response is consulted as Apple consults a stapled one, for every certificate
         below the top of the path, whatever the policy: it is about the certificate its CertID names
@@ -101,7 +106,7 @@ struct VerifyCommand: Subcommand {
         failures [{index, check, rule (a WebPKICompliance rule's name) or null, detail, context {kind, ...typed
         fields} or null}], notes [{note, message, ...}], unused_certificates [{subject, sha256}],
         verification_time, profile, policy, host, crls (how many were given), revocation {mode,
-        unusable_crls_fail, requires_crl_number, certificates [{index, status (revoked|not-revoked|
+        unusable_crls_fail, requires_crl_number, self_covered_crl_signers_vouch, certificates [{index, status (revoked|not-revoked|
         undetermined|not-checked), checked, sources [crl|stapled-ocsp], revocation_time, revocation_reason,
         valid_until, reasons_covered, why, crls [{crl, verdict (used|not-applicable|unusable|
         not-signed-by-issuer), detail, signer, signer_validation, delta, notes}]}]}, ocsp [{file, status
@@ -286,7 +291,8 @@ struct VerifyCommand: Subcommand {
             throw UsageError(message: "--revocation must be soft or require")
         }
         let revocation = RevocationPolicy(mode: revocationMode, unusableCRLsFail: !arguments.has("--allow-unusable-crls"),
-                                          requiresCRLNumber: !arguments.has("--allow-crl-without-number"))
+                                          requiresCRLNumber: !arguments.has("--allow-crl-without-number"),
+                                          selfCoveredCRLSignersVouch: !arguments.has("--refuse-self-covered-crl-signers"))
         let shows = !arguments.allValues("--crl").isEmpty || !arguments.allValues("--ocsp").isEmpty
             || arguments.value("--revocation") != nil
         var settings = Settings(host: host, time: time, basicPolicy: policy == "basic", profile: profile,

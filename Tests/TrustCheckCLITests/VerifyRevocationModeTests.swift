@@ -44,6 +44,20 @@ import TestSupport
         #expect(result.stdout.contains("✗ RevocationResponseRequired: Failed to check revocation"))
     }
 
+    /// Under rfc5280 a CRL signer whose only CRL is its own vouches (RFC 5280 §6.3.3 (f), PKITS 4.14.30);
+    /// --refuse-self-covered-crl-signers gives the stricter answer, and --json says which was used.
+    @Test func selfCoveredCRLSignersVouchUnlessRefused() throws {
+        let options = ["--profile", "rfc5280", "--revocation", "require"]
+        let accepted = try Files("crl-signers", "separate-signing-key-require").verify(options + ["--json"])
+        #expect(accepted.status == 0, "\(accepted.stdout)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(accepted.stdout.utf8)) as? [String: Any])
+        #expect((json["revocation"] as? [String: Any])?["self_covered_crl_signers_vouch"] as? Bool == true)
+        let refused = try Files("crl-signers", "separate-signing-key-require")
+            .verify(options + ["--refuse-self-covered-crl-signers"])
+        #expect(refused.status == 1)
+        #expect(refused.stdout.contains("whose own status it cannot vouch for"), "\(refused.stdout)")
+    }
+
     @Test func softReportsPerCertificateWhatWasChecked() throws {
         let files = try Files("crl-modes", "require-every-certificate-answered")
         let result = files.verify(crls: [files.crls[0]])
