@@ -22,25 +22,36 @@ public final class TLSConnection: Sendable {
 
     /// Reads up to `maximum` bytes; empty when the server has closed the stream.
     public func read(maximum: Int = 16384) async throws(TLSClientError) -> [UInt8] {
-        let session = self.session
         let result = await BlockingCall.run { () -> Result<[UInt8], TLSClientError> in
-            do throws(TLSHandshakeError) { return .success(try session.read(maximum: maximum)) } catch { return .failure(.io(error)) }
+            do throws(TLSClientError) { return .success(try self.readBlocking(maximum: maximum)) } catch { return .failure(error) }
         }
         return try result.get()
     }
 
     /// Writes all of `bytes`.
     public func write(_ bytes: [UInt8]) async throws(TLSClientError) {
-        let session = self.session
         let result = await BlockingCall.run { () -> Result<Void, TLSClientError> in
-            do throws(TLSHandshakeError) { return .success(try session.write(bytes)) } catch { return .failure(.io(error)) }
+            do throws(TLSClientError) { return .success(try self.writeBlocking(bytes)) } catch { return .failure(error) }
         }
         try result.get()
     }
 
     /// Sends close_notify; the socket closes when the connection is released.
     public func close() async {
-        let session = self.session
-        await BlockingCall.run { session.close() }
+        await BlockingCall.run { self.closeBlocking() }
     }
+
+    /// `read(maximum:)` on the calling thread, for callers on threads of their own (as `connectBlocking`):
+    /// nothing waits for a Swift concurrency thread between the handshake and the exchange.
+    public func readBlocking(maximum: Int = 16384) throws(TLSClientError) -> [UInt8] {
+        do throws(TLSHandshakeError) { return try session.read(maximum: maximum) } catch { throw .io(error) }
+    }
+
+    /// `write(_:)` on the calling thread.
+    public func writeBlocking(_ bytes: [UInt8]) throws(TLSClientError) {
+        do throws(TLSHandshakeError) { try session.write(bytes) } catch { throw .io(error) }
+    }
+
+    /// `close()` on the calling thread.
+    public func closeBlocking() { session.close() }
 }
