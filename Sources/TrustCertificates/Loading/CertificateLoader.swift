@@ -68,11 +68,15 @@ public enum CertificateLoader {
     /// Reads a whole file (a pipe or FIFO too), refusing one over `maximumFileSize`; shared with `CRLLoader`
     /// and with the CLI for other inputs (pin configurations).
     public static func read(_ path: String, limit: Int = maximumFileSize) throws(CertificateLoadError) -> [UInt8] {
-        let attributes: [FileAttributeKey: Any]
-        do { attributes = try FileManager.default.attributesOfItem(atPath: path) } catch {
-            throw CertificateLoadError(path: path, kind: .unreadable, problem: "cannot read: \(reason(error))")
+        // stat(2), not FileManager.attributesOfItem: that also resolves owner and group names (reading
+        // /etc/passwd and /etc/group), measured at 0.58 M instructions of a `trustcheck verify` start.
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            throw CertificateLoadError(path: path, kind: .unreadable, problem: "cannot read: \(String(cString: strerror(errno)))")
         }
-        if let size = attributes[.size] as? Int, size > limit {
+        // Only a regular file's size is known in advance; a FIFO or device is bounded while it is read.
+        if status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) > limit {
+            let size = Int(status.st_size)
             throw CertificateLoadError(
                 path: path, kind: .tooLarge,
                 problem: "file is \(size) bytes, larger than the \(limit / 1024 / 1024) MiB limit")
