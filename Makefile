@@ -78,6 +78,7 @@ test: deps pkits-fetch
 # release-built `trustcheck collect`, requiring 1,000 acknowledged reports/s.
 collector-load: deps
 	swift build -c release --product trustcheck
+	swift build -c release --product trustcheck-collect
 	swift build --build-tests
 	TRUSTCHECK_BINARY=$(CURDIR)/.build/release/trustcheck TRUSTCHECK_COLLECTOR_MIN_RATE=1000 \
 	    swift test --skip-build --filter CollectProcessTests/fiveThousandReportsAreAllStored

@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "TLSClient", targets: ["TLSClient"]),
         .library(name: "ReportCollector", targets: ["ReportCollector"]),
         .executable(name: "trustcheck", targets: ["trustcheck"]),
+        .executable(name: "trustcheck-collect", targets: ["trustcheck-collect"]),
         .executable(name: "trustcheck-bench", targets: ["TrustCheckBench"]),
         .executable(name: "trustcheck-bench-spawn", targets: ["TrustCheckBenchSpawn"]),
     ],
@@ -42,9 +43,17 @@ let package = Package(
         .target(name: "TrustConformance", dependencies: ["TrustEvaluation", "TrustCertificates", "FileOutput", "Pinning"]),
         .target(
             name: "TrustCheckCLI",
-            dependencies: ["TrustCertificates", "TrustEvaluation", "TrustConformance", "Pinning", "TLSClient", "ReportCollector",
-                           "HTTPServerBridge", "FileOutput"]
+            dependencies: ["TrustCertificates", "TrustEvaluation", "TrustConformance", "Pinning", "TLSClient", "FileOutput"]
         ),
+        // `trustcheck collect` and `trustcheck reports`: a sibling executable that `trustcheck` runs for those two
+        // commands, so that every other command's process links GnuTLS and Foundation only — not libmicrohttpd,
+        // SQLite, libpq and FoundationNetworking with libcurl, which more than doubled `verify`'s start-up
+        // (README "Start-up"). It reuses the CLI's machinery through `package` access.
+        .target(
+            name: "TrustCheckCollectorCLI",
+            dependencies: ["TrustCheckCLI", "ReportCollector", "HTTPServerBridge", "Pinning", "TrustCertificates", "TrustEvaluation", "FileOutput"]
+        ),
+        .executableTarget(name: "trustcheck-collect", dependencies: ["TrustCheckCollectorCLI"]),
         // Start-up of the static build (make bench, README "Performance"): linked by lld with packed relative
         // relocations (DT_RELR, glibc ≥ 2.36: Debian 12 has 2.36), since a static Swift runtime and Foundation
         // bring ~89,000 relative relocations, 1.9 MB of RELA entries the loader reads at every start (packed:
@@ -114,11 +123,12 @@ let package = Package(
         .testTarget(
             name: "ReportCollectorTests",
             dependencies: ["ReportCollector", "HTTPServerBridge", "SQLiteBridge", "Pinning", "PinningReports", "TLSClient",
-                           "GnuTLSBridge", "TrustCertificates", "TrustEvaluation", "trustcheck", "TestSupport",
+                           "GnuTLSBridge", "TrustCertificates", "TrustEvaluation", "trustcheck", "trustcheck-collect", "TestSupport",
                            "PostgresBridge", "PostgresTestSupport"]),
         .testTarget(
             name: "TrustCheckCLITests",
-            dependencies: ["TrustCheckCLI", "trustcheck", "CertificateFixtures", "TestSupport", "GnuTLSBridge", "ReportCollector"],
+            dependencies: ["TrustCheckCLI", "TrustCheckCollectorCLI", "trustcheck", "trustcheck-collect", "CertificateFixtures",
+                           "TestSupport", "GnuTLSBridge", "ReportCollector"],
             exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

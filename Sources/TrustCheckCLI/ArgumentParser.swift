@@ -1,5 +1,5 @@
 /// An option a subcommand accepts: a flag (`--json`) or one that takes a value (`--at TIME`).
-struct CommandOption {
+package struct CommandOption {
     let name: String
     /// Shown in help as the value's placeholder; nil for flags.
     let valueName: String?
@@ -7,35 +7,37 @@ struct CommandOption {
     /// May be given more than once (e.g. `--anchors A --anchors B`).
     var repeatable = false
 
-    static func flag(_ name: String, _ help: String) -> CommandOption {
+    package static func flag(_ name: String, _ help: String) -> CommandOption {
         CommandOption(name: name, valueName: nil, help: help)
     }
 
-    static func value(_ name: String, _ valueName: String, _ help: String) -> CommandOption {
+    package static func value(_ name: String, _ valueName: String, _ help: String) -> CommandOption {
         CommandOption(name: name, valueName: valueName, help: help)
     }
 
-    static func repeatable(_ name: String, _ valueName: String, _ help: String) -> CommandOption {
+    package static func repeatable(_ name: String, _ valueName: String, _ help: String) -> CommandOption {
         CommandOption(name: name, valueName: valueName, help: help, repeatable: true)
     }
 
     var synopsis: String { valueName.map { "\(name) \($0)" } ?? name }
 }
 
-struct ParsedArguments {
+package struct ParsedArguments {
     var flags: Set<String> = []
     var values: [String: [String]] = [:]
-    var positionals: [String] = []
+    package var positionals: [String] = []
     var wantsHelp = false
 
     func has(_ flag: String) -> Bool { flags.contains(flag) }
-    func value(_ option: String) -> String? { values[option]?.last }
+    package func value(_ option: String) -> String? { values[option]?.last }
     /// Every value of a repeatable option, in command-line order.
-    func allValues(_ option: String) -> [String] { values[option] ?? [] }
+    package func allValues(_ option: String) -> [String] { values[option] ?? [] }
 }
 
-struct UsageError: Error {
-    let message: String
+package struct UsageError: Error {
+    package let message: String
+
+    package init(message: String) { self.message = message }
 }
 
 /// A deliberately small parser: long options only, `--name value` or `--name=value`, flags

@@ -2,15 +2,15 @@ import TrustCertificates
 import TrustEvaluation
 
 /// The certificates found at one command-line path, in file order.
-struct LoadedPath {
-    let path: String
-    let certificates: [Certificate]
+package struct LoadedPath {
+    package let path: String
+    package let certificates: [Certificate]
 }
 
-enum CertificateInputs {
+package enum CertificateInputs {
     /// Loads every path ("-": standard input). Every failure is reported (`CommandIO.inputErrors`); if
     /// any path fails the result is nil, so a command prints no partial answer.
-    static func load(_ paths: [String], io: CommandIO) -> [LoadedPath]? {
+    package static func load(_ paths: [String], io: CommandIO) -> [LoadedPath]? {
         var loaded: [LoadedPath] = []
         var failures: [CertificateLoadError] = []
         for path in paths {

@@ -3,13 +3,13 @@ import TrustCertificates
 
 /// An input that could not be used, as `CommandIO.inputErrors` reports it: a stable code, the path, and
 /// the problem; `line` is what goes after `trustcheck: ` on stderr.
-struct InputFailure: Error {
+package struct InputFailure: Error {
     let code: String
     let path: String?
     let message: String
     let line: String
 
-    init(code: String, path: String?, message: String, line: String) {
+    package init(code: String, path: String?, message: String, line: String) {
         self.code = code
         self.path = path
         self.message = message
@@ -32,7 +32,7 @@ struct InputFailure: Error {
     }
 
     /// A `--pin` value that is not a pin.
-    init(_ error: PinFormatError) {
+    package init(_ error: PinFormatError) {
         code = "pinning." + error.code.rawValue
         path = nil
         message = error.description

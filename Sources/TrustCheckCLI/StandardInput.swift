@@ -4,7 +4,7 @@ import TrustCertificates
 /// Standard input as a file argument (`-`): read once, on first use, bounded like a file
 /// (`CertificateLoader.maximumFileSize`). A second `-` on the same command line is an error rather than
 /// silently empty.
-final class StandardInput: @unchecked Sendable {
+package final class StandardInput: @unchecked Sendable {
     /// What error messages call it.
     static let name = "standard input"
 
@@ -16,7 +16,7 @@ final class StandardInput: @unchecked Sendable {
     init(read: @escaping @Sendable () throws(CertificateLoadError) -> [UInt8]) { self.read = read }
 
     /// The process's own standard input.
-    static func process() -> StandardInput {
+    package static func process() -> StandardInput {
         StandardInput { () throws(CertificateLoadError) in
             try CertificateLoader.read(FileHandle.standardInput, name: name)
         }

@@ -2,7 +2,7 @@ import TrustCertificates
 
 /// One `trustcheck` subcommand. Conforming types live in their own file and are listed in
 /// `TrustCheckCommand.subcommands`. Sendable so that table of metatypes is a safe global.
-protocol Subcommand: Sendable {
+package protocol Subcommand: Sendable {
     /// The word after `trustcheck`.
     static var name: String { get }
     /// One line for the command overview.
@@ -27,31 +27,37 @@ extension Subcommand {
 }
 
 /// Where a command writes, and the error conventions every command shares.
-struct CommandIO {
-    let stdout: any TextOutput
-    let stderr: any TextOutput
+package struct CommandIO {
+    package let stdout: any TextOutput
+    package let stderr: any TextOutput
     /// What a `-` file argument reads.
     let stdin: StandardInput
     /// The command was asked for JSON (`--json`): input errors are reported on stdout as JSON too.
-    var json = false
+    package var json = false
+
+    package init(stdout: any TextOutput, stderr: any TextOutput, stdin: StandardInput) {
+        self.stdout = stdout
+        self.stderr = stderr
+        self.stdin = stdin
+    }
 
     /// How text for stdout may be styled (colour on a terminal).
     var style: TerminalStyle { TerminalStyle.for(stdout) }
 
     /// The bytes of a file argument: standard input for "-", else the file, bounded either way.
-    func bytes(of path: String) throws(CertificateLoadError) -> [UInt8] {
+    package func bytes(of path: String) throws(CertificateLoadError) -> [UInt8] {
         path == "-" ? try stdin.take() : try CertificateLoader.read(path)
     }
 
     /// `trustcheck: <message>` on stderr.
-    func error(_ message: String) { stderr.write("trustcheck: \(message)\n") }
+    package func error(_ message: String) { stderr.write("trustcheck: \(message)\n") }
 
     /// Input errors: one `trustcheck: <path>: <problem>` line each on stderr and, for `--json`, a JSON
     /// object on stdout, `{"error": {code, path, message}, "errors": [...]}` (the first, then all), so
     /// that a program reading stdout learns why there is no answer.
-    func inputErrors(_ failures: [CertificateLoadError]) { report(failures.map(InputFailure.init)) }
+    package func inputErrors(_ failures: [CertificateLoadError]) { report(failures.map(InputFailure.init)) }
 
-    func report(_ failures: [InputFailure]) {
+    package func report(_ failures: [InputFailure]) {
         for failure in failures { error(failure.line) }
         guard json, let first = failures.first else { return }
         func object(_ failure: InputFailure) -> JSONValue {

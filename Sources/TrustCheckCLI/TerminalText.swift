@@ -5,12 +5,12 @@
 /// hide the rest of a line; a NUL or carriage return can make one name look like another; and Unicode
 /// bidirectional controls can reorder what a person reads ("Trojan Source", CVE-2021-42574). Every line
 /// of text output goes through ``escaped(_:)``; the JSON output escapes control characters itself.
-enum TerminalText {
+package enum TerminalText {
     /// `text` with C0 and C1 control characters, DEL and the bidirectional formatting characters
     /// replaced by visible escapes: `\n`, `\r`, `\t`, `\0`, `\e` for the common ones, `\x7f` for other
     /// C0/DEL bytes, `\u{9b}`, `\u{202e}` for the rest. Everything else, including other non-ASCII
     /// text, is kept as it is.
-    static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {

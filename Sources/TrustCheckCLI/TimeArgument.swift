@@ -2,13 +2,13 @@ import Foundation
 import TrustCertificates
 
 /// The value of `--at`: every form a person is likely to type for "evaluate at this time".
-enum TimeArgument {
+package enum TimeArgument {
     /// What the usage error shows, so that a person sees a form that works.
-    static let forms = "an RFC 3339 time (2026-12-01T09:30:00Z), a date (2026-12-01, midnight UTC), @EPOCH (@1796117400) or now"
+    package static let forms = "an RFC 3339 time (2026-12-01T09:30:00Z), a date (2026-12-01, midnight UTC), @EPOCH (@1796117400) or now"
 
     /// RFC 3339 in any case (with an offset or `Z`, fractional seconds allowed), `YYYY-MM-DD` alone as
     /// midnight UTC, `@` and a whole number of seconds since 1970 (as `date -d @N`), or `now`.
-    static func parse(_ text: String, now: Date = Date()) -> Date? {
+    package static func parse(_ text: String, now: Date = Date()) -> Date? {
         if text.lowercased() == "now" { return now }
         if text.hasPrefix("@") {
             guard let seconds = Int64(text.dropFirst()) else { return nil }

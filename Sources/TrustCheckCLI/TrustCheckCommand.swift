@@ -13,11 +13,25 @@ public enum TrustCheckCommand: Sendable {
         ShowCommand.self,
         ConnectCommand.self,
         LimboCommand.self,
-        CollectCommand.self,
-        ReportsCommand.self,
         PKITSCommand.self,
         VersionCommand.self,
     ]
+
+    /// Commands that live in a sibling executable (the collector's: it links libmicrohttpd, SQLite, libpq and
+    /// FoundationNetworking, which every `trustcheck` start would otherwise load), with their summaries for
+    /// the overview. `main.swift` runs the sibling for them (`siblingExecutable(for:)`).
+    static let siblingCommands: [(name: String, summary: String)] = [
+        ("collect", "Receive TrustKit pin-failure reports, store and analyse them, serve the API and dashboard."),
+        ("reports", "Analyse collected pin-failure reports: failures over time, interception suspects, rotation readiness."),
+    ]
+
+    /// The executable, beside `trustcheck`, that runs these arguments' command (`collect`, `reports`, or help
+    /// for them); nil when `trustcheck` runs the command itself.
+    public static func siblingExecutable(for arguments: [String]) -> String? {
+        let name = ["help", "--help", "-h"].contains(arguments.first ?? "") && arguments.count > 1
+            ? arguments[1] : arguments.first
+        return siblingCommands.contains { $0.name == name } ? "trustcheck-collect" : nil
+    }
 
     public static func run(
         arguments: [String],
@@ -35,6 +49,11 @@ public enum TrustCheckCommand: Sendable {
             return ExitCode.usageOrInputError.rawValue
         }
         let rest = Array(arguments.dropFirst())
+        if let sibling = siblingExecutable(for: arguments) {
+            // Only an in-process caller gets here: the process's main runs the sibling instead.
+            io.stderr.write("trustcheck \(name == "help" ? rest[0] : name): runs as the \(sibling) executable beside trustcheck\n")
+            return ExitCode.usageOrInputError.rawValue
+        }
         if name == "help" || name == "--help" || name == "-h" {
             return help(for: rest.first, io: io).rawValue
         }
@@ -46,7 +65,7 @@ public enum TrustCheckCommand: Sendable {
         return run(command, rest, io: io).rawValue
     }
 
-    private static func run(_ command: any Subcommand.Type, _ arguments: [String], io: CommandIO) -> ExitCode {
+    package static func run(_ command: any Subcommand.Type, _ arguments: [String], io: CommandIO) -> ExitCode {
         let parsed: ParsedArguments
         do {
             parsed = try ArgumentParser.parse(arguments, options: command.options)
@@ -83,6 +102,7 @@ public enum TrustCheckCommand: Sendable {
     static var overview: String {
         let width = subcommands.map { $0.name.count }.max() ?? 0
         let lines = subcommands.map { "  " + $0.name.padding(to: width) + "  " + $0.summary }
+            + siblingCommands.map { "  " + $0.name.padding(to: width) + "  " + $0.summary }
         return """
             usage: trustcheck <command> [options] [arguments]
 

@@ -1,5 +1,17 @@
 import Foundation
 import TrustCheckCLI
 
-// All behaviour lives in TrustCheckCLI so that tests can run it in-process.
-exit(TrustCheckCommand.run(arguments: Array(CommandLine.arguments.dropFirst())))
+let arguments = Array(CommandLine.arguments.dropFirst())
+// `collect` and `reports` run in a sibling executable (see TrustCheckCommand.siblingCommands): exec'd, so it
+// keeps this process's id, descriptors and signals (SIGTERM stops the collector gracefully).
+if let sibling = TrustCheckCommand.siblingExecutable(for: arguments) {
+    let directory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+    let path = directory.appendingPathComponent(sibling).path
+    let argv = ([sibling] + arguments).map { strdup($0) } + [nil]
+    execv(path, argv)
+    let reason = String(cString: strerror(errno))
+    FileHandle.standardError.write(Data("trustcheck: cannot run \(path): \(reason)\n".utf8))
+    exit(2)
+}
+// All other behaviour lives in TrustCheckCLI so that tests can run it in-process.
+exit(TrustCheckCommand.run(arguments: arguments))

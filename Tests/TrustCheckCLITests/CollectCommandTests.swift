@@ -21,7 +21,7 @@ import Testing
              "trustcheck collect: collect takes no positional arguments\n"),
         ]
         for (arguments, message) in cases {
-            let result = trustcheck(arguments)
+            let result = trustcheckCollect(arguments)
             #expect(result.status == 2, "\(arguments)")
             #expect(result.stderr.hasPrefix(message), "\(arguments): \(result.stderr)")
             #expect(result.stdout == "")
@@ -30,7 +30,7 @@ import Testing
 
     @Test func anUnreadableSecretFileNamesTheFile() {
         let path = NSTemporaryDirectory() + "no-such-secret-\(UUID().uuidString)"
-        let result = trustcheck(["collect", "--listen", "127.0.0.1:0", "--db", "x.db", "--secret-file", path])
+        let result = trustcheckCollect(["collect", "--listen", "127.0.0.1:0", "--db", "x.db", "--secret-file", path])
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("trustcheck: \(path): cannot read"))
     }
@@ -39,7 +39,7 @@ import Testing
         let overview = trustcheck(["help"]).stdout
         #expect(overview.contains("  collect "))
         #expect(overview.contains("  reports "))
-        let help = trustcheck(["collect", "--help"])
+        let help = trustcheckCollect(["collect", "--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("--alert-threshold N"))
         #expect(help.stdout.contains("SIGTERM"))

@@ -17,11 +17,11 @@ import Testing
 
     @Test func aMissingDatabaseIsAnInputErrorAndIsNotCreated() throws {
         let path = NSTemporaryDirectory() + "no-such-\(UUID().uuidString).db"
-        let result = trustcheck(["reports", "--db", path])
+        let result = trustcheckCollect(["reports", "--db", path])
         #expect(result.status == 2)
         #expect(result.stderr == "trustcheck: \(path): no report database here; give the --db of a collector\n")
         #expect(!FileManager.default.fileExists(atPath: path))
-        let json = trustcheck(["reports", "--db", path, "--json"])
+        let json = trustcheckCollect(["reports", "--db", path, "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect((object["error"] as? [String: Any])?["code"] as? String == "store.missing")
     }
@@ -29,7 +29,7 @@ import Testing
     @Test func anEmptyDatabaseReportsNothingInTextAndJSON() throws {
         let path = try emptyDatabase()
         defer { remove(path) }
-        let text = trustcheck(["reports", "--db", path])
+        let text = trustcheckCollect(["reports", "--db", path])
         #expect(text.status == 0)
         #expect(text.stdout == """
             reports: 0 stored, 0 duplicates, 0 malformed
@@ -44,7 +44,7 @@ import Testing
               none
 
             """)
-        let json = trustcheck(["reports", "--db", path, "--json", "--since", "2026-12-01"])
+        let json = trustcheckCollect(["reports", "--db", path, "--json", "--since", "2026-12-01"])
         #expect(json.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(Set(object.keys) == ["summary", "timeline", "suspects", "rotation"])
@@ -62,7 +62,7 @@ import Testing
             (["reports", "--db", path, "--next-pin", "example.com=notapin"], "trustcheck: --pin: "),
         ]
         for (arguments, message) in cases {
-            let result = trustcheck(arguments)
+            let result = trustcheckCollect(arguments)
             #expect(result.status == 2, "\(arguments)")
             #expect(result.stderr.hasPrefix(message), "\(arguments): \(result.stderr)")
         }
@@ -72,7 +72,7 @@ import Testing
         let path = NSTemporaryDirectory() + "not-a-db-\(UUID().uuidString)"
         try Data("hello, not sqlite".utf8).write(to: URL(fileURLWithPath: path))
         defer { remove(path) }
-        let result = trustcheck(["reports", "--db", path])
+        let result = trustcheckCollect(["reports", "--db", path])
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("trustcheck: \(path): "))
     }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import CertificateFixtures
 import TrustCheckCLI
+import TrustCheckCollectorCLI
 
 /// Records what a command writes, for in-process runs of `TrustCheckCommand.run`.
 final class CapturedOutput: TextOutput, @unchecked Sendable {
@@ -25,6 +26,14 @@ struct CommandResult {
         let value = try JSONSerialization.jsonObject(with: Data(stdout.utf8))
         return try #require(value as? [[String: Any]], "stdout is not a JSON array of objects")
     }
+}
+
+/// `collect` and `reports`, in-process, as the `trustcheck-collect` executable runs them.
+func trustcheckCollect(_ arguments: [String]) -> CommandResult {
+    let stdout = CapturedOutput()
+    let stderr = CapturedOutput()
+    let status = TrustCheckCollectorCommand.run(arguments: arguments, stdout: stdout, stderr: stderr)
+    return CommandResult(status: status, stdout: stdout.text, stderr: stderr.text)
 }
 
 func trustcheck(_ arguments: String...) -> CommandResult { trustcheck(arguments) }

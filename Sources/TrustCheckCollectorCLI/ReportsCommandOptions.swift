@@ -1,3 +1,4 @@
+import TrustCheckCLI
 import Foundation
 import Pinning
 import ReportCollector

@@ -1,3 +1,4 @@
+import TrustCheckCLI
 import Dispatch
 import FileOutput
 import Foundation

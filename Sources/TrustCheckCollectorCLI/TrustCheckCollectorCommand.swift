@@ -1,0 +1,25 @@
+import TrustCheckCLI
+
+/// `trustcheck collect` and `trustcheck reports`, run as the `trustcheck-collect` executable that
+/// `trustcheck` starts for them (see `TrustCheckCommand.siblingExecutable(for:)`), with the same arguments,
+/// options, output and exit statuses as every other command.
+public enum TrustCheckCollectorCommand: Sendable {
+    static let subcommands: [any Subcommand.Type] = [CollectCommand.self, ReportsCommand.self]
+
+    public static func run(
+        arguments: [String],
+        stdout: any TextOutput = FileHandleOutput.standardOutput,
+        stderr: any TextOutput = FileHandleOutput.standardError
+    ) -> Int32 {
+        let io = CommandIO(stdout: stdout, stderr: stderr, stdin: .process())
+        var arguments = arguments
+        if ["help", "--help", "-h"].contains(arguments.first ?? ""), arguments.count > 1 {
+            arguments = [arguments[1], "--help"]
+        }
+        guard let name = arguments.first, let command = subcommands.first(where: { $0.name == name }) else {
+            io.stderr.write("trustcheck-collect: give collect or reports (see trustcheck help)\n")
+            return ExitCode.usageOrInputError.rawValue
+        }
+        return TrustCheckCommand.run(command, Array(arguments.dropFirst()), io: io).rawValue
+    }
+}
