@@ -1,10 +1,8 @@
 # The set-up commands of the README: `make demo`, `make test` and `make bench`. Each first installs the
 # Debian packages TrustCheck needs, when they are missing (gnutls-bin: certtool, the benchmark's peer;
 # python3-pip: fetches NIST PKITS).
-# libmicrohttpd-dev and libsqlite3-dev: the report collector's HTTP server and embedded database;
-# libcurl4-openssl-dev: libcurl for the static FoundationNetworking `make bench` links (--static-swift-stdlib).
-PACKAGES := libgnutls28-dev publicsuffix ca-certificates openssl gnutls-bin python3-pip libmicrohttpd-dev libsqlite3-dev \
-    libcurl4-openssl-dev
+# libmicrohttpd-dev and libsqlite3-dev: the report collector's HTTP server and embedded database.
+PACKAGES := libgnutls28-dev publicsuffix ca-certificates openssl gnutls-bin python3-pip libmicrohttpd-dev libsqlite3-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_TIME := 2026-12-01T00:00:00Z
 # The collector's PostgreSQL store (libpq; its tests start a throw-away server from Debian's postgresql)
