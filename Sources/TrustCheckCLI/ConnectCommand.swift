@@ -15,9 +15,7 @@ struct ConnectCommand: Subcommand {
         """
     static let options: [CommandOption] = [
         .value("--servername", "NAME", "send NAME as SNI and require the leaf to be valid for it (default: HOST)"),
-        .repeatable("--anchors", "PATH", "trust these certificates (file or directory); system roots are then off"),
-        .flag("--system-anchors", "trust the system roots too, beside --anchors"),
-        .value("--system-store", "PATH", "the system roots (default \(CertificateStore.defaultSystemBundlePath))"),
+    ] + AnchorOptions.options + [
         .repeatable("--pin", "PIN", "after validation, require this SPKI SHA-256 pin on the evaluated chain"),
         .value("--pin-config", "FILE", "apply this TrustKit configuration (JSON, plist, Info.plist) for the server name"),
         .flag("--report-only", "report a pin mismatch without refusing the connection"),
@@ -79,22 +77,8 @@ struct ConnectCommand: Subcommand {
             io.stderr.write("trustcheck connect: \(error.message)\nusage: \(usage)\n")
             return .usageOrInputError
         }
-        var system: CertificateStore?
-        if let path = arguments.value("--system-store") {
-            do { system = try CertificateStore.system(path: path) } catch {
-                io.inputErrors([error])
-                return .usageOrInputError
-            }
-        }
-        let anchorPaths = arguments.allValues("--anchors")
-        if !anchorPaths.isEmpty {
-            guard let loaded = CertificateInputs.load(anchorPaths, io: io) else { return .usageOrInputError }
-            configuration.anchors = TrustAnchors(custom: CertificateStore(loaded.flatMap(\.certificates)),
-                                                 anchorsOnly: !arguments.has("--system-anchors"),
-                                                 system: system ?? SystemTrustStore.default.store)
-        } else if let system {
-            configuration.anchors = TrustAnchors(system: system)
-        }
+        guard let anchors = AnchorOptions.anchors(arguments, io: io) else { return .usageOrInputError }
+        configuration.anchors = anchors
         let serverName = configuration.serverName ?? target.host
         let pinning: VerifyPinning?
         do {

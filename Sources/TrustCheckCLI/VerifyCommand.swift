@@ -15,12 +15,9 @@ struct VerifyCommand: Subcommand {
                    [--allow-crl-without-number] [--refuse-self-covered-crl-signers] [--pin PIN]... [--pin-config FILE] [--report-only] [--explain] [--json]
         trustcheck verify --replay VECTOR [--explain] [--json]
         """
-    static let options: [CommandOption] = [
-        .repeatable("--anchors", "PATH", "trust these certificates (file or directory); system roots are then off"),
+    static let options: [CommandOption] = AnchorOptions.options + [
         .value("--host", "NAME", "the leaf must be valid for this DNS name or IP address"),
         .value("--at", "TIME", "evaluate at TIME instead of now: RFC 3339 (2025-01-31T12:00:00Z), a date, @EPOCH or now"),
-        .flag("--system-anchors", "trust the system roots too, beside --anchors"),
-        .value("--system-store", "PATH", "the system roots (default \(CertificateStore.defaultSystemBundlePath))"),
         .value("--policy", "ssl|basic", "SecPolicyCreateSSL (server, the default) or SecPolicyCreateBasicX509"),
         .value("--profile", "NAME", "rule book: apple (default), webpki or rfc5280"),
         .repeatable("--crl", "PATH", "check revocation against the CRLs in this file (PEM or DER, one or more)"),
@@ -169,25 +166,7 @@ struct VerifyCommand: Subcommand {
               let leaf = chainPaths.first?.certificates.first
         else { return .usageOrInputError }
 
-        let anchorPaths = arguments.allValues("--anchors")
-        let useSystem = anchorPaths.isEmpty || arguments.has("--system-anchors")
-        let system: CertificateStore
-        do {
-            // The system store is read only when it can matter.
-            system = useSystem ? try CertificateStore.system(path: arguments.value("--system-store")
-                ?? CertificateStore.defaultSystemBundlePath) : .empty
-        } catch {
-            io.inputErrors([error])
-            return .usageOrInputError
-        }
-        let anchors: TrustAnchors
-        if anchorPaths.isEmpty {
-            anchors = TrustAnchors(system: system)
-        } else {
-            guard let loaded = CertificateInputs.load(anchorPaths, io: io) else { return .usageOrInputError }
-            anchors = TrustAnchors(custom: CertificateStore(loaded.flatMap(\.certificates)),
-                                   anchorsOnly: !arguments.has("--system-anchors"), system: system)
-        }
+        guard let anchors = AnchorOptions.anchors(arguments, io: io) else { return .usageOrInputError }
 
         guard let crls = CertificateInputs.loadCRLs(arguments.allValues("--crl"), io: io) else {
             return .usageOrInputError
