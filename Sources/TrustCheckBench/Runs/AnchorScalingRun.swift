@@ -16,15 +16,10 @@ enum AnchorScalingRun {
                 let perCertificate = (MemoryUsage.currentMB - before) * 1_048_576 / Double(size)
                 print("TrustCheck store of \(size) anchors: \(Int(perCertificate)) bytes of RSS per parsed certificate")
             }
-            let (gnutls, gtBuild) = Clock.time {
-                let list = GnuTLSTrustList()
-                for der in ders { list.add(der) }
-                return list
-            }
+            // TrustCheck on its own first (fresh caches), before GnuTLS's copy of the anchors exists: a
+            // user's process holds one verifier's store, not both. Interleaved below, GnuTLS's search of
+            // a large list evicts the CPU caches TrustCheck's next chain would have used.
             let trustCheck = TrustCheckVerifier(anchors: store)
-            let result = Comparison.run(chains, trustCheck, gnutls, label: "\(size) anchors")
-            // TrustCheck again on its own (fresh caches): GnuTLS's search of a large list, interleaved,
-            // evicts the CPU caches TrustCheck's next chain would have used.
             let fresh = trustCheck.cold()
             var alone = Samples()
             for chain in chains {
@@ -32,6 +27,12 @@ enum AnchorScalingRun {
                 precondition(trusted, "trustcheck-bench: chain not trusted with \(size) anchors")
                 alone.add(us)
             }
+            let (gnutls, gtBuild) = Clock.time {
+                let list = GnuTLSTrustList()
+                for der in ders { list.add(der) }
+                return list
+            }
+            let result = Comparison.run(chains, trustCheck, gnutls, label: "\(size) anchors")
             first = first ?? (result.trustCheck.median, alone.median)
             last = (result.trustCheck.median, alone.median)
             Report.row([String(size), Report.ms(tcBuild), Report.ms(gtBuild), Report.us(result.trustCheck.median),

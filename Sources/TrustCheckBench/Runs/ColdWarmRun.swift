@@ -42,11 +42,18 @@ enum ColdWarmRun {
                 var floor = cold
                 floor.trustCheck = signatures
                 Report.comparison("\(type.rawValue) \(variant) 2 sigs only", floor)
-                for _ in 0..<profileWarm { for chain in chains { precondition(trustCheck.verify(chain)) } }
+                Self.profiledRounds(chains, trustCheck, rounds: profileWarm)
             }
         }
         // The same on every run and machine: the corpus is deterministic.
         print("corpus digest (SHA-256 over every certificate's SHA-256): "
             + SHA256.hash(corpus).prefix(8).map { String(format: "%02x", $0) }.joined())
+    }
+
+    /// `--profile-warm N`: N more warm rounds, in a function of their own so that a profiler can collect
+    /// only them (`valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*profiledRounds*'`).
+    @inline(never)
+    static func profiledRounds(_ chains: [BenchChain], _ trustCheck: TrustCheckVerifier, rounds: Int) {
+        for _ in 0..<rounds { for chain in chains { precondition(trustCheck.verify(chain)) } }
     }
 }
