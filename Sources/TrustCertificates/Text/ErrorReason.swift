@@ -8,12 +8,13 @@ import Glibc
 /// our messages: what `localizedDescription` gave under swift-corelibs Foundation, which `trustcheck` no
 /// longer links (issue 13).
 package enum ErrorReason {
-    /// The C library's words for the POSIX error under a FileManager `CocoaError` ("No such file or
-    /// directory"); a `LocalizedError`'s description; a decoding error's own explanation; else the error
-    /// as it describes itself.
+    /// A `CocoaError`'s own description (`NSLocalizedDescriptionKey`) or the C library's words for the
+    /// POSIX error under it, as FileManager throws them ("No such file or directory"); a `LocalizedError`'s
+    /// description; a decoding error's own explanation; else the error as it describes itself.
     package static func text(_ error: any Error) -> String {
-        if let cocoa = error as? CocoaError, let underlying = cocoa.underlying as? POSIXError {
-            return String(cString: strerror(underlying.code.rawValue))
+        if let cocoa = error as? CocoaError {
+            if let description = cocoa.userInfo["NSLocalizedDescription"] as? String { return description }
+            if let underlying = cocoa.underlying as? POSIXError { return String(cString: strerror(underlying.code.rawValue)) }
         }
         if let localized = error as? any LocalizedError, let description = localized.errorDescription { return description }
         if let decoding = error as? DecodingError { return text(decoding) }
