@@ -45,19 +45,47 @@ public struct PKITSReport: Sendable {
     /// "results": [{"id", "expected_result", "actual_result", "context", "failed_checks", "expected_checks",
     /// "fails_for_another_reason"}]}`, keys sorted.
     public func json() -> Data {
+        // The keys sorted as JSONSerialization sorted them (what this report was written with before
+        // trustcheck dropped swift-corelibs Foundation): numerically, so section "4.2" comes before "4.10".
+        // JSONEncoder sorts "4.10" first, so the two objects holding such keys are laid out here, and
+        // JSONEncoder writes every value inside them (its pretty printing is JSONSerialization's).
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        do {
-            var data = try encoder.encode(Document(report: self))
-            data.append(0x0A)
-            return data
-        } catch {
-            preconditionFailure("encoding the PKITS report failed: \(error)")
+        func encoded(_ value: some Encodable, indent: String) -> String {
+            do {
+                return String(decoding: try encoder.encode(value), as: UTF8.self)
+                    .split(separator: "\n", omittingEmptySubsequences: false)
+                    .enumerated().map { $0.offset == 0 || $0.element.isEmpty ? String($0.element) : indent + $0.element }
+                    .joined(separator: "\n")
+            } catch {
+                preconditionFailure("encoding the PKITS report failed: \(error)")
+            }
         }
+        let document = Document(report: self)
+        let sections = document.summary.sections.keys.sorted(by: LimboSummary.numericOrder).map { name in
+            "      \(encoded(name, indent: "")) : \(encoded(document.summary.sections[name]!, indent: "      "))"
+        }
+        let counts = document.summary.counts
+        let text = """
+            {
+              "results" : \(encoded(document.results, indent: "  ")),
+              "summary" : {
+                "passed" : \(counts.passed),
+                "sections" : {
+            \(sections.isEmpty ? "" : sections.joined(separator: ",\n"))
+                },
+                "total" : \(counts.total),
+                "wrongly_accepted" : \(counts.wrongly_accepted),
+                "wrongly_rejected" : \(counts.wrongly_rejected)
+              }
+            }
+
+            """
+        return Data(text.utf8)
     }
 
-    /// The JSON document; absent context and expected checks are `null`, not left out.
-    private struct Document: Encodable {
+    /// The report's values; absent context and expected checks are `null`, not left out.
+    private struct Document {
         struct Counts: Encodable {
             let total: Int, passed: Int, wrongly_accepted: Int, wrongly_rejected: Int
             init(_ counts: LimboSummary.Counts) {
@@ -67,18 +95,9 @@ public struct PKITSReport: Sendable {
                 wrongly_rejected = counts.wronglyRejected
             }
         }
-        struct Summary: Encodable {
+        struct Summary {
             let counts: Counts
             let sections: [String: Counts]
-            enum CodingKeys: String, CodingKey { case total, passed, wrongly_accepted, wrongly_rejected, sections }
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(counts.total, forKey: .total)
-                try container.encode(counts.passed, forKey: .passed)
-                try container.encode(counts.wrongly_accepted, forKey: .wrongly_accepted)
-                try container.encode(counts.wrongly_rejected, forKey: .wrongly_rejected)
-                try container.encode(sections, forKey: .sections)
-            }
         }
         struct Case: Encodable {
             let id: String, expected_result: String, actual_result: String, context: String?
