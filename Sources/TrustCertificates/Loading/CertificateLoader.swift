@@ -97,18 +97,27 @@ public enum CertificateLoader {
     public static func read(fileDescriptor descriptor: Int32, name: String, limit: Int = maximumFileSize)
         throws(CertificateLoadError) -> [UInt8]
     {
-        // Read at most one byte past the limit, so that an endless stream stays bounded.
+        // Read at most one byte past the limit, so that an endless stream stays bounded. A regular file's
+        // size says how much to ask for: the whole file, then one byte to find its end. Each chunk is read
+        // into uninitialised storage (zero-filling a 64 KiB buffer per file cost more than the read, measured
+        // with callgrind); a stream, or a file that grows, is read 64 KiB at a time.
+        var status = stat()
+        let size = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : 0
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while bytes.count <= limit {
-            let wanted = min(chunk.count, limit + 1 - bytes.count)
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, wanted) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw CertificateLoadError(path: name, kind: .unreadable, problem: "cannot read: \(String(cString: strerror(errno)))")
+            let wanted = min(bytes.count <= size ? size + 1 - bytes.count : 64 * 1024, limit + 1 - bytes.count)
+            var failure: Int32 = 0
+            let chunk = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, count in
+                var result: Int
+                repeat { result = Glibc.read(descriptor, buffer.baseAddress, wanted) } while result < 0 && errno == EINTR
+                failure = result < 0 ? errno : 0
+                count = max(0, result)
             }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[..<count])
+            if failure != 0 {
+                throw CertificateLoadError(path: name, kind: .unreadable, problem: "cannot read: \(String(cString: strerror(failure)))")
+            }
+            if chunk.isEmpty { break }
+            if bytes.isEmpty { bytes = chunk } else { bytes += chunk }
         }
         guard bytes.count <= limit else {
             let bound = limit % (1024 * 1024) == 0 ? "\(limit / 1024 / 1024) MiB" : "\(limit)-byte"
