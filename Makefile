@@ -95,7 +95,7 @@ collector-load: deps
 	    swift test --skip-build --filter CollectProcessTests/fiveThousandReportsAreAllStored
 # The benchmark: TrustCheck against raw GnuTLS on a generated corpus (README "Performance").
 # BENCH_ARGS=--quick for a short run.
-# trustcheck is linked with the Swift runtime and Foundation static (--static-swift-stdlib): measured,
+# trustcheck is linked with the Swift runtime and FoundationEssentials static (--static-swift-stdlib): measured,
 # that halves its start-up (README "Performance").
 bench: deps
 	swift build -c release --static-swift-stdlib --product trustcheck

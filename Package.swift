@@ -50,7 +50,7 @@ let package = Package(
             dependencies: ["TrustCertificates", "TrustEvaluation", "TrustConformance", "Pinning", "TLSClient", "FileOutput"]
         ),
         // `trustcheck collect` and `trustcheck reports`: a sibling executable that `trustcheck` runs for those two
-        // commands, so that every other command's process links GnuTLS and Foundation only — not libmicrohttpd,
+        // commands, so that every other command's process links GnuTLS and FoundationEssentials only — not libmicrohttpd,
         // SQLite, libpq and FoundationNetworking with libcurl, which more than doubled `verify`'s start-up
         // (README "Start-up"). It reuses the CLI's machinery through `package` access.
         .target(
