@@ -69,15 +69,7 @@ public struct TrustKitPinFailureReport: Sendable, Hashable {
         let report: TrustKitPinFailureReport
         init(_ report: TrustKitPinFailureReport) { self.report = report }
 
-        enum CodingKeys: String, CodingKey {
-            case appBundleID = "app-bundle-id", appVersion = "app-version", appPlatform = "app-platform"
-            case appPlatformVersion = "app-platform-version", appVendorID = "app-vendor-id"
-            case trustKitVersion = "trustkit-version", dateTime = "date-time", hostname, port
-            case notedHostname = "noted-hostname", includeSubdomains = "include-subdomains"
-            case enforcePinning = "enforce-pinning", validatedCertificateChain = "validated-certificate-chain"
-            case knownPins = "known-pins", validationResult = "validation-result"
-            case knownPinsExpirationDate = "known-pins-expiration-date"
-        }
+        typealias CodingKeys = TrustKitReportField
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
