@@ -108,7 +108,7 @@ let package = Package(
         .testTarget(name: "FileOutputTests", dependencies: ["FileOutput", "TestSupport"]),
         .testTarget(name: "GnuTLSBridgeTests", dependencies: ["GnuTLSBridge", "CertificateFixtures"]),
         .testTarget(
-            name: "TrustCertificatesTests", dependencies: ["TrustCertificates", "CertificateFixtures", "TestSupport"],
+            name: "TrustCertificatesTests", dependencies: ["TrustCertificates", "CertificateFixtures", "TestSupport", "GnuTLSBridge"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "TrustEvaluationTests", dependencies: ["TrustEvaluation", "TrustCertificates", "TestSupport"],

@@ -20,7 +20,7 @@ public final class PublicKeyVerifier: @unchecked Sendable {
 
     /// Imports the key and checks its parameters as GnuTLS can (gnutls_pubkey_verify_params: an EC
     /// point must lie on its curve), so that a key no key pair can have verifies nothing.
-    public init(subjectPublicKeyInfo spki: [UInt8]) throws(GnuTLSError) {
+    public convenience init(subjectPublicKeyInfo spki: [UInt8]) throws(GnuTLSError) {
         var handle: gnutls_pubkey_t?
         try check(gnutls_pubkey_init(&handle), "gnutls_pubkey_init")
         guard let key = handle else { throw GnuTLSError(code: -25, function: "gnutls_pubkey_init") }
@@ -29,6 +29,33 @@ public final class PublicKeyVerifier: @unchecked Sendable {
             gnutls_pubkey_deinit(key)
             throw GnuTLSError(code: imported, function: "gnutls_pubkey_import")
         }
+        try self.init(checking: key)
+    }
+
+    /// Imports a key from its parts (`RawPublicKey`), which GnuTLS takes without decoding an SPKI with
+    /// libtasn1 — the larger part of an import's cost — and checks its parameters the same way.
+    public convenience init(raw: RawPublicKey) throws(GnuTLSError) {
+        var handle: gnutls_pubkey_t?
+        try check(gnutls_pubkey_init(&handle), "gnutls_pubkey_init")
+        guard let key = handle else { throw GnuTLSError(code: -25, function: "gnutls_pubkey_init") }
+        let imported: Int32
+        switch raw {
+        case .rsa(let modulus, let exponent):
+            imported = withDatum(modulus) { m in withDatum(exponent) { e in gnutls_pubkey_import_rsa_raw(key, m, e) } }
+        case .ec(let curve, let x, let y):
+            imported = withDatum(x) { x in withDatum(y) { y in gnutls_pubkey_import_ecc_raw(key, curve.gnutlsCurve, x, y) } }
+        case .ed25519(let point):
+            imported = withDatum(point) { gnutls_pubkey_import_ecc_raw(key, GNUTLS_ECC_CURVE_ED25519, $0, nil) }
+        }
+        if imported < 0 {
+            gnutls_pubkey_deinit(key)
+            throw GnuTLSError(code: imported, function: raw.importFunction)
+        }
+        try self.init(checking: key)
+    }
+
+    /// Takes `key` after gnutls_pubkey_verify_params accepts it (and frees it when it does not).
+    private init(checking key: gnutls_pubkey_t) throws(GnuTLSError) {
         let valid = gnutls_pubkey_verify_params(key)
         if valid < 0 {
             gnutls_pubkey_deinit(key)

@@ -79,11 +79,26 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
     public let duplicateExtensions: [String]
     /// `isSelfSigned`, decided on first use.
     private let selfSignature = ComputedOnce<Bool>()
+    /// `subjectSummary`, made on first use (messages and policy-tree names ask for it on every evaluation).
+    let subjectSummaryText = ComputedOnce<String?>()
+    /// Whether subject and issuer are the same name (RFC 5280 §6.1, after normalisation); says nothing of
+    /// who signed it.
+    public let isSelfIssued: Bool
+    /// The OIDs of the extensions marked critical, in order.
+    public let criticalExtensionOIDs: [String]
+    /// Critical extensions TrustCheck does not understand: any of these makes the certificate unusable.
+    public let unknownCriticalExtensions: [String]
 
     /// Parses the first DER certificate in `input`; trailing bytes are ignored, as Apple's
     /// SecCertificateCreateWithData does. TrustCheck's DER reader decodes every field, once; GnuTLS
     /// only imports the public key (the one key object this certificate keeps).
-    public init(der input: [UInt8]) throws(CertificateParseError) {
+    public convenience init(der input: [UInt8]) throws(CertificateParseError) {
+        try self.init(der: input, sha256: nil)
+    }
+
+    /// The same, with `sha256` already known to be SHA-256 of the Certificate's encoding in `input`
+    /// (`CertificateCache` has just computed it to look the certificate up).
+    init(der input: [UInt8], sha256 knownDigest: [UInt8]?) throws(CertificateParseError) {
         let fields: CertificateFields
         do {
             var reader = DERReader(input)
@@ -105,14 +120,17 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
         signatureValue = fields.signatureValue
         notBefore = fields.notBefore
         notAfter = fields.notAfter
-        sha256 = SHA256.hash(der)
+        sha256 = knownDigest ?? SHA256.hash(der)
         version = fields.version
         serialNumber = fields.serial
         signatureAlgorithm = SignatureAlgorithm(gnutlsID: fields.signatureAlgorithmID, oid: fields.signatureAlgorithmOID)
         let extensions = fields.extensions
         self.extensions = extensions
-        var seen = Set<String>()
-        duplicateExtensions = extensions.map(\.oid).filter { !seen.insert($0).inserted }
+        duplicateExtensions = Self.repeatedOIDs(extensions)
+        let critical = extensions.filter(\.critical).map(\.oid)
+        criticalExtensionOIDs = critical
+        unknownCriticalExtensions = critical.filter { !ExtensionOID.understood.contains($0) }
+        isSelfIssued = subject.normalized == issuer.normalized
         basicConstraints = fields.basicConstraints
         keyUsage = fields.keyUsage
         extendedKeyUsage = fields.extendedKeyUsage
@@ -130,6 +148,18 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
         crlDistributionPoints = fields.crlDistributionPoints
         freshestCRL = fields.freshestCRL
         issuerNames = [.directoryName(issuer)] + fields.issuerAlternativeNames
+    }
+
+    /// Each extension OID that an earlier extension already has, in order: compared pairwise for the
+    /// handful a certificate has, through a set (linear) for more.
+    private static func repeatedOIDs(_ extensions: [CertificateExtension]) -> [String] {
+        if extensions.count <= 16 {
+            return extensions.indices.compactMap { index in
+                extensions[..<index].contains { $0.oid == extensions[index].oid } ? extensions[index].oid : nil
+            }
+        }
+        var seen = Set<String>()
+        return extensions.map(\.oid).filter { !seen.insert($0).inserted }
     }
 
     /// The DER of the first Certificate SEQUENCE in `input` (its tag, length and content, without
@@ -169,15 +199,6 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
     public var pin: String { publicKey.pin }
     /// The subject's commonName values in order.
     public var commonNames: [String] { subject.commonNames }
-    /// Whether subject and issuer are the same name (RFC 5280 §6.1, after normalisation); says nothing of
-    /// who signed it.
-    public var isSelfIssued: Bool { subject.normalized == issuer.normalized }
-    /// The OIDs of the extensions marked critical, in order.
-    public var criticalExtensionOIDs: [String] { extensions.filter(\.critical).map(\.oid) }
-    /// Critical extensions TrustCheck does not understand: any of these makes the certificate unusable.
-    public var unknownCriticalExtensions: [String] {
-        criticalExtensionOIDs.filter { !ExtensionOID.understood.contains($0) }
-    }
     /// The SAN dNSName entries in order; empty without a SAN.
     public var dnsNames: [String] {
         subjectAlternativeNames?.compactMap { if case .dnsName(let name) = $0 { return name } else { return nil } } ?? []

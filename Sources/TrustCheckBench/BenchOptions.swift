@@ -15,10 +15,12 @@ struct BenchOptions {
     /// Extra warm passes of TrustCheck alone after the cold/warm table (for a profiler: callgrind then
     /// sees mostly the warm path).
     var profileWarm = 0
+    /// The same with fresh caches on every pass: what callgrind then sees is mostly the cold path.
+    var profileCold = 0
 
     static let sections = ["coldwarm", "threads", "stream", "length", "adversarial", "anchors", "process"]
     static let usage = "usage: trustcheck-bench [--quick] [--chains N] [--anchors N] [--stream N] "
-        + "[--only \(sections.joined(separator: ","))] [--profile-warm N]"
+        + "[--only \(sections.joined(separator: ","))] [--profile-warm N] [--profile-cold N]"
 
     init(_ arguments: [String]) {
         var iterator = arguments.makeIterator()
@@ -33,6 +35,7 @@ struct BenchOptions {
             case "--anchors": maximumAnchors = integer(argument)
             case "--stream": stream = integer(argument)
             case "--profile-warm": profileWarm = integer(argument)
+            case "--profile-cold": profileCold = integer(argument)
             case "--only":
                 let names = Set((iterator.next() ?? "").split(separator: ",").map(String.init))
                 guard !names.isEmpty, names.isSubset(of: Self.sections) else { Self.fail("--only takes section names") }

@@ -88,16 +88,16 @@ public struct TrustEvaluator: Sendable {
     {
         // Policies are ANDed: each contributes its checks, judged against that policy's options.
         let effectivePolicies = policies.isEmpty ? [.basicX509()] : policies
-        var checks = effectivePolicies.flatMap { policy in policy.checks.map { (policy, $0) } }
+        var checks = effectivePolicies.map { policy in (policy: policy, checks: policy.checks) }
         // Revocation belongs to no policy; it runs once, beside the first policy's checks.
-        if !crls.isEmpty || revocation.mode == .require { checks.append((effectivePolicies[0], RevocationCheck())) }
-        if !ocspResponses.isEmpty { checks.append((effectivePolicies[0], OCSPCheck())) }
+        if !crls.isEmpty || revocation.mode == .require { checks[0].checks.append(RevocationCheck()) }
+        if !ocspResponses.isEmpty { checks[0].checks.append(OCSPCheck()) }
         var builder = PathBuilder(anchors: anchors, intermediates: CertificateStore(intermediates), budget: budget,
                                   time: time, sharedSignatures: signatureCache, diagnostics: diagnostics)
         // The first accepted path is scored only if another one is accepted after it (scoring may ask for
         // the anchor's self-signature, which nothing else needs).
-        var accepted: (path: CandidatePath, score: PathScore?)?
-        var best: (path: CandidatePath, failures: [TrustFailure], score: PathScore)?
+        var accepted: (path: CandidatePath, policyTree: PolicyTreeOutcome?, score: PathScore?)?
+        var best: (path: CandidatePath, judgement: PathJudgement, score: PathScore)?
 
         func revocationStatuses(for path: CandidatePath) -> [CertificateRevocationStatus] {
             let context = PathContext(path: path, policy: effectivePolicies[0], time: time, anchors: anchors,
@@ -122,17 +122,19 @@ public struct TrustEvaluator: Sendable {
 
         diagnostics?(.evaluationStarted(leaf: leaf, at: time))
         builder.search(from: leaf) { path in
-            let failures = Self.run(checks, on: path, time: time, anchors: anchors, publicSuffixes: publicSuffixes,
-                                    crls: crls, ocspResponses: ocspResponses, revocation: environment)
+            let judgement = Self.run(checks, on: path, time: time, anchors: anchors, publicSuffixes: publicSuffixes,
+                                     crls: crls, ocspResponses: ocspResponses, revocation: environment)
+            let failures = judgement.failures
             if let diagnostics, narratesRevocation { narrateRevocation(of: path, to: diagnostics) }
             if failures.isEmpty {
                 diagnostics?(.pathAccepted(length: path.elements.count))
                 if let previous = accepted {
                     let score = PathScore(path: path, accepted: true, time: time)
                     let previousScore = previous.score ?? PathScore(path: previous.path, accepted: true, time: time)
-                    accepted = score > previousScore ? (path, score) : (previous.path, previousScore)
+                    accepted = score > previousScore ? (path, judgement.policyTree, score)
+                        : (previous.path, previous.policyTree, previousScore)
                 } else {
-                    accepted = (path, nil)
+                    accepted = (path, judgement.policyTree, nil)
                 }
                 // Keep looking only for a path that avoids SHA-1 the leaf itself does not use.
                 let weakBelowAnchor = path.certificates.dropLast().contains(where: SignatureAlgorithmCheck.isWeakForScoring)
@@ -140,7 +142,7 @@ public struct TrustEvaluator: Sendable {
             }
             diagnostics?(.checkFailed(pathLength: path.elements.count, failures: failures))
             let score = PathScore(path: path, accepted: false, time: time)
-            if best == nil || score > best!.score { best = (path, failures, score) }
+            if best == nil || score > best!.score { best = (path, judgement, score) }
             return .keepSearching
         }
 
@@ -153,13 +155,6 @@ public struct TrustEvaluator: Sendable {
             for note in notes { diagnostics?(.note(note)) }
             return notes
         }
-        func policyTree(for path: CandidatePath) -> PolicyTreeOutcome? {
-            let context = { (policy: TrustPolicy) in
-                PathContext(path: path, policy: policy, time: time, anchors: anchors, publicSuffixes: publicSuffixes,
-                            crls: crls, ocspResponses: ocspResponses, revocation: environment)
-            }
-            return effectivePolicies.lazy.compactMap { policy in policy.policyTree?.outcome(context(policy)) }.first
-        }
         if let accepted {
             let revocation = revocationStatuses(for: accepted.path)
             let notes = notes(for: accepted.path, revocation: revocation)
@@ -169,15 +164,16 @@ public struct TrustEvaluator: Sendable {
                 verificationTime: time, isAnchored: true, pathsConsidered: builder.pathsVisited,
                 signatureChecks: builder.signatureChecks, notes: notes, ocspResponses: ocspReports(for: accepted.path),
                 revocation: revocation)
-            result.policyTree = policyTree(for: accepted.path)
+            result.policyTree = accepted.policyTree
             return result
         }
         // Only a budget spent before the first complete path leaves nothing to report but the leaf.
         let path = best?.path ?? CandidatePath(elements: [ChainElement(certificate: leaf, source: .presented)],
                                                isAnchored: false, endsSelfSigned: false)
-        var failures = best?.failures ?? Self.run(checks, on: path, time: time, anchors: anchors,
-                                                  publicSuffixes: publicSuffixes, crls: crls,
-                                                  ocspResponses: ocspResponses, revocation: environment)
+        let judgement = best?.judgement ?? Self.run(checks, on: path, time: time, anchors: anchors,
+                                                    publicSuffixes: publicSuffixes, crls: crls,
+                                                    ocspResponses: ocspResponses, revocation: environment)
+        var failures = judgement.failures
         if builder.budgetExhausted {
             failures.append(TrustFailure(index: 0, check: .searchBudgetExhausted, context: .searchBudget(
                 paths: builder.pathsVisited, signatureChecks: builder.signatureChecks)))
@@ -193,22 +189,25 @@ public struct TrustEvaluator: Sendable {
             verificationTime: time, isAnchored: path.isAnchored, pathsConsidered: builder.pathsVisited,
             signatureChecks: builder.signatureChecks, notes: notes, ocspResponses: ocspReports(for: path),
             revocation: revocation)
-        result.policyTree = policyTree(for: path)
+        result.policyTree = judgement.policyTree
         return result
     }
 
-    private static func run(_ checks: [(TrustPolicy, any PathCheck)], on path: CandidatePath, time: Date,
+    /// Every policy's checks on `path`, with one context per policy; the failures without repeats.
+    private static func run(_ checks: [(policy: TrustPolicy, checks: [any PathCheck])], on path: CandidatePath, time: Date,
                             anchors: TrustAnchors, publicSuffixes: PublicSuffixList, crls: CRLStore,
-                            ocspResponses: [OCSPResponse], revocation: RevocationEnvironment) -> [TrustFailure]
+                            ocspResponses: [OCSPResponse], revocation: RevocationEnvironment) -> PathJudgement
     {
-        var failures: [TrustFailure] = []
-        for (policy, check) in checks {
+        var judgement = PathJudgement()
+        for (policy, policyChecks) in checks {
             let context = PathContext(path: path, policy: policy, time: time, anchors: anchors,
                                       publicSuffixes: publicSuffixes, crls: crls, ocspResponses: ocspResponses,
                                       revocation: revocation)
-            check.evaluate(context, into: &failures)
+            for check in policyChecks { check.judge(context, into: &judgement) }
         }
+        guard judgement.failures.count > 1 else { return judgement }
         var seen = Set<String>()
-        return failures.filter { seen.insert("\($0.index)/\($0.check.rawValue)").inserted }
+        judgement.failures = judgement.failures.filter { seen.insert("\($0.index)/\($0.check.rawValue)").inserted }
+        return judgement
     }
 }

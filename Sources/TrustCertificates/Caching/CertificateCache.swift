@@ -24,9 +24,10 @@ public final class CertificateCache: Sendable {
     /// error is thrown each time, never recorded.
     public func certificate(der input: [UInt8]) throws(CertificateParseError) -> Certificate {
         let der = try Certificate.encoding(in: input)
-        let key = ByteKey(SHA256.hash(der))
+        let digest = SHA256.hash(der)
+        let key = ByteKey(digest)
         if let cached = store.value(for: key) { return cached }
-        let certificate = try Certificate(der: der)
+        let certificate = try Certificate(der: der, sha256: digest)
         store.store(certificate, for: key, size: der.count * 2 + Self.parsedOverhead)
         return certificate
     }

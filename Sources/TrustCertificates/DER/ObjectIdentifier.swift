@@ -2,6 +2,14 @@
 enum OIDDecoder {
     static func dotted(_ content: ArraySlice<UInt8>) -> String? {
         guard !content.isEmpty, content.last! & 0x80 == 0 else { return nil }
+        // X.500 attribute types (2.5.4.n) and certificate extensions (2.5.29.n): most OIDs of a certificate.
+        if content.count == 3, content[content.startIndex] == 0x55, content[content.startIndex + 2] < 0x80 {
+            switch content[content.startIndex + 1] {
+            case 0x04: return Self.attributeTypes[Int(content[content.startIndex + 2])]
+            case 0x1D: return Self.certificateExtensions[Int(content[content.startIndex + 2])]
+            default: break
+            }
+        }
         // Digits are written straight into one buffer: OIDs are decoded for every extension and name
         // attribute of every certificate.
         var text: [UInt8] = []
@@ -39,4 +47,7 @@ enum OIDDecoder {
         }
         return String(decoding: text, as: UTF8.self)
     }
+
+    private static let attributeTypes = (0..<128).map { "2.5.4.\($0)" }
+    private static let certificateExtensions = (0..<128).map { "2.5.29.\($0)" }
 }

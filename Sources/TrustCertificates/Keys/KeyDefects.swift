@@ -27,6 +27,14 @@ enum KeyDefects {
             else { return nil }
             self.modulus = modulus
             self.exponent = Array(exponent)
+            isMinimallyEncoded = Self.isMinimal(n.content) && Self.isMinimal(e.content)
+        }
+
+        /// Whether both INTEGERs are in DER's shortest form (no leading 00 but before a high bit).
+        let isMinimallyEncoded: Bool
+
+        private static func isMinimal(_ content: ArraySlice<UInt8>) -> Bool {
+            content.count == 1 || content.first != 0 || content[content.startIndex + 1] & 0x80 != 0
         }
 
         /// The magnitude of a positive INTEGER's content octets (a zero is empty); nil if negative.

@@ -36,8 +36,6 @@ public struct PublicKeyInfo: Sendable {
     /// and GnuTLS's key size the fallback for algorithms TrustCheck does not size itself.
     init(spki: [UInt8]) throws {
         subjectPublicKeyInfo = spki
-        let imported = Result { () throws(GnuTLSError) in try PublicKeyVerifier(subjectPublicKeyInfo: spki) }
-        let gnutlsBits = (try? imported.get())?.bits ?? 0
         var reader = DERReader(spki)
         let outer = try reader.read(tag: DERTag.sequence, "a SubjectPublicKeyInfo")
         var fields = DERReader(outer.content)
@@ -47,6 +45,12 @@ public struct PublicKeyInfo: Sendable {
         let oidNode = try algorithmFields.read(tag: DERTag.oid, "a key algorithm OID")
         let oid = OIDDecoder.dotted(oidNode.content) ?? "?"
         let parameters = algorithmFields.isAtEnd ? nil : try algorithmFields.read()
+        let raw = Self.rawKey(oid: oid, parameters: parameters, keyBits: keyBits, parametersEnd: algorithmFields.isAtEnd)
+        let imported = Result { () throws(GnuTLSError) -> PublicKeyVerifier in
+            if let raw { return try PublicKeyVerifier(raw: raw) }
+            return try PublicKeyVerifier(subjectPublicKeyInfo: spki)
+        }
+        let gnutlsBits = (try? imported.get())?.bits ?? 0
 
         var defects: [String] = []
         var exponent: [UInt8]?
@@ -100,6 +104,41 @@ public struct PublicKeyInfo: Sendable {
             if defects.isEmpty, algorithm.isVerifiable { defects = [Self.defect(importing: algorithm, error)] }
         }
         defect = defects.isEmpty ? nil : defects.joined(separator: "; ")
+    }
+
+    /// The key's parts when the SPKI has one of the usual exact forms GnuTLS can import from parts
+    /// (cheaper than its DER import, which decodes the SPKI again with libtasn1): rsaEncryption with
+    /// NULL parameters and a DER-minimal RSAPublicKey; id-ecPublicKey on P-256, P-384 or P-521 with an
+    /// uncompressed point of the curve's length; id-Ed25519 without parameters and 32 bytes. nil for
+    /// anything else, which GnuTLS imports (or refuses) from the SPKI as before.
+    static func rawKey(oid: String, parameters: DERNode?, keyBits: ArraySlice<UInt8>, parametersEnd: Bool) -> RawPublicKey? {
+        guard parametersEnd else { return nil }
+        switch oid {
+        case "1.2.840.113549.1.1.1":
+            guard let parameters, parameters.tag == DERTag.null, parameters.content.isEmpty,
+                  let key = KeyDefects.RSAPublicKey(pkcs1: keyBits), key.isMinimallyEncoded,
+                  !key.modulus.isEmpty, !key.exponent.isEmpty
+            else { return nil }
+            return .rsa(modulus: Array(key.modulus), exponent: key.exponent)
+        case "1.2.840.10045.2.1":
+            guard let parameters, parameters.tag == DERTag.oid else { return nil }
+            let curve: RawPublicKey.Curve
+            switch OIDDecoder.dotted(parameters.content) {
+            case "1.2.840.10045.3.1.7": curve = .p256
+            case "1.3.132.0.34": curve = .p384
+            case "1.3.132.0.35": curve = .p521
+            default: return nil
+            }
+            let size = curve.coordinateBytes
+            guard keyBits.count == 1 + 2 * size, keyBits.first == 0x04 else { return nil }
+            let x = keyBits.index(after: keyBits.startIndex)
+            return .ec(curve: curve, x: Array(keyBits[x..<x + size]), y: Array(keyBits[(x + size)...]))
+        case "1.3.101.112":
+            guard parameters == nil, keyBits.count == 32 else { return nil }
+            return .ed25519(Array(keyBits))
+        default:
+            return nil
+        }
     }
 
     /// GnuTLS's refusal in words: its parameter check of an EC key is the on-curve test.

@@ -3,7 +3,7 @@ enum DirectoryString {
     static func decode(tag: UInt8, _ bytes: ArraySlice<UInt8>) -> String? {
         switch tag {
         case DERTag.utf8String, DERTag.printableString, DERTag.ia5String, 0x12 /* NumericString */, 0x1A /* VisibleString */:
-            return String(validating: Array(bytes), as: UTF8.self)
+            return String(validating: bytes, as: UTF8.self)
         case DERTag.teletexString:
             return String(bytes.map { Character(Unicode.Scalar($0)) })
         case DERTag.bmpString:
@@ -33,6 +33,28 @@ enum DirectoryString {
             return ascii
         }
         return text.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+
+    /// Appends `normalize(text)`'s UTF-8 to `bytes`, for ASCII text without making the String.
+    static func appendNormalized(_ text: String, to bytes: inout [UInt8]) {
+        let start = bytes.count
+        var pendingSpace = false
+        for byte in text.utf8 {
+            guard byte < 0x80 else {
+                bytes.removeSubrange(start...)
+                bytes.append(contentsOf: normalize(text).utf8)
+                return
+            }
+            if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                pendingSpace = bytes.count > start
+                continue
+            }
+            if pendingSpace {
+                bytes.append(0x20)
+                pendingSpace = false
+            }
+            bytes.append((0x41...0x5A).contains(byte) ? byte + 0x20 : byte)
+        }
     }
 
     /// The same for ASCII text, on its bytes (nearly every name): A–Z lowered, runs of the ASCII

@@ -85,23 +85,45 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
 
     private static func normalize(_ rdns: [[Attribute]]) -> [UInt8] {
         var key: [UInt8] = []
+        key.reserveCapacity(rdns.count * 24)
         for rdn in rdns {
-            // Attributes within an RDN are a SET: order them so that encoding order does not matter.
-            let parts = rdn.map { attribute -> [UInt8] in
-                var part = Array(attribute.oid.utf8) + [0x3D]
-                if let text = attribute.text {
-                    part += Array(DirectoryString.normalize(text).utf8)
-                } else {
-                    part += [attribute.valueTag] + attribute.rawValue
+            if rdn.count == 1 {
+                // The usual RDN: its one part written in place, the length filled in after.
+                let start = key.count
+                key.append(contentsOf: [0, 0])
+                appendPart(rdn[0], to: &key)
+                let length = key.count - start - 2
+                key[start] = UInt8(truncatingIfNeeded: length >> 8)
+                key[start + 1] = UInt8(truncatingIfNeeded: length)
+            } else {
+                // Attributes within an RDN are a SET: order them so that encoding order does not matter.
+                let parts = rdn.map { attribute -> [UInt8] in
+                    var part: [UInt8] = []
+                    appendPart(attribute, to: &part)
+                    return part
+                }.sorted { $0.lexicographicallyPrecedes($1) }
+                for part in parts {
+                    key.append(UInt8(truncatingIfNeeded: part.count >> 8))
+                    key.append(UInt8(truncatingIfNeeded: part.count))
+                    key.append(contentsOf: part)
                 }
-                return part
-            }.sorted { $0.lexicographicallyPrecedes($1) }
-            for part in parts {
-                key += [UInt8(truncatingIfNeeded: part.count >> 8), UInt8(truncatingIfNeeded: part.count)] + part
             }
             key.append(0xFF)
         }
         return key
+    }
+
+    /// One attribute's part of the key: type OID, "=", then the normalised text, or the tag and raw
+    /// value of a value that is not a string.
+    private static func appendPart(_ attribute: Attribute, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: attribute.oid.utf8)
+        bytes.append(0x3D)
+        if let text = attribute.text {
+            DirectoryString.appendNormalized(text, to: &bytes)
+        } else {
+            bytes.append(attribute.valueTag)
+            bytes.append(contentsOf: attribute.rawValue)
+        }
     }
 }
 

@@ -4,10 +4,11 @@ import TrustCertificates
 /// Cold (first sight of every certificate) then warm (the same chains again) for each key type, with
 /// distinct roots and with one shared root.
 enum ColdWarmRun {
-    static func run(_ generator: CorpusGenerator, chainsPerCorpus: Int, profileWarm: Int = 0) {
+    static func run(_ generator: CorpusGenerator, chainsPerCorpus: Int, profileWarm: Int = 0, profileCold: Int = 0) {
         Report.section("Cold and warm, per key type (\(chainsPerCorpus) chains each: leaf ← intermediate ← root anchor)")
         print("cold: first sight (empty caches); warm: the same chains again; no caches: TrustEvaluator's default;")
         print("2 sigs only: the chain's two signature checks alone (TC columns) against the cold GT run: the floor")
+        print("parse only: parsing the chain's two presented certificates alone (TC columns), against the same GT run")
         Report.comparisonHeader()
         var corpus: [UInt8] = []
         for type in KeyType.allCases {
@@ -30,8 +31,10 @@ enum ColdWarmRun {
                 Report.comparison("\(type.rawValue) \(variant) no caches", uncached)
                 // The floor: the two public-key operations alone (leaf by CA, CA by root), on parsed
                 // certificates, over GnuTLS's whole verify_crt2 — no evaluation doing them can go below.
-                var signatures = Samples()
+                var signatures = Samples(), parsing = Samples()
                 for chain in chains {
+                    let (_, parseTime) = Clock.time { chain.presented.map { TrustCheckVerifier.parse($0, cache: nil) } }
+                    parsing.add(parseTime)
                     let leaf = TrustCheckVerifier.parse(chain.presented[0], cache: nil)
                     let ca = TrustCheckVerifier.parse(chain.presented[1], cache: nil)
                     let root = TrustCheckVerifier.parse(chain.root, cache: nil)
@@ -42,7 +45,11 @@ enum ColdWarmRun {
                 var floor = cold
                 floor.trustCheck = signatures
                 Report.comparison("\(type.rawValue) \(variant) 2 sigs only", floor)
+                // What parsing the two presented certificates costs (part of every cold row).
+                floor.trustCheck = parsing
+                Report.comparison("\(type.rawValue) \(variant) parse only", floor)
                 Self.profiledRounds(chains, trustCheck, rounds: profileWarm)
+                Self.profiledFirstSights(chains, trustCheck, rounds: profileCold)
             }
         }
         // The same on every run and machine: the corpus is deterministic.
@@ -51,9 +58,19 @@ enum ColdWarmRun {
     }
 
     /// `--profile-warm N`: N more warm rounds, in a function of their own so that a profiler can collect
-    /// only them (`valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*profiledRounds*'`).
+    /// only them (`valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*profiledRounds*'`;
+    /// `--profile-cold N` likewise with `*profiledFirstSights*`).
     @inline(never)
     static func profiledRounds(_ chains: [BenchChain], _ trustCheck: TrustCheckVerifier, rounds: Int) {
         for _ in 0..<rounds { for chain in chains { precondition(trustCheck.verify(chain)) } }
+    }
+
+    /// `--profile-cold N`: N more rounds, each with empty caches.
+    @inline(never)
+    static func profiledFirstSights(_ chains: [BenchChain], _ trustCheck: TrustCheckVerifier, rounds: Int) {
+        for _ in 0..<rounds {
+            let fresh = trustCheck.cold()
+            for chain in chains { precondition(fresh.verify(chain)) }
+        }
     }
 }

@@ -120,17 +120,20 @@ struct PathBuilder {
                     && $0.certificate.subject.normalized == candidate.subject.normalized
             }
         }
+        let anchorCandidates = anchors.anchorIssuers(of: certificate)
+        let parentCandidates = intermediates.issuers(of: certificate) + anchors.untrustedSystemIssuers(of: certificate)
+        // A single candidate cannot repeat another: no set to build (the usual case).
+        let mayRepeat = anchorCandidates.count + parentCandidates.count > 1
         var seen = Set<ByteKey>()
         func fresh(_ candidate: Certificate) -> Bool {
             guard !isOnPath(candidate) else {
                 narrate(.candidateRejected(candidate: candidate, subject: certificate, reason: .alreadyOnPath))
                 return false
             }
-            return seen.insert(ByteKey(candidate.sha256)).inserted
+            return !mayRepeat || seen.insert(ByteKey(candidate.sha256)).inserted
         }
-        let anchorIssuers = anchors.anchorIssuers(of: certificate).filter { fresh($0.0) }
-        let parents = (intermediates.issuers(of: certificate) + anchors.untrustedSystemIssuers(of: certificate))
-            .filter(fresh).map { ($0, CertificateSource.presented) }
+        let anchorIssuers = anchorCandidates.filter { fresh($0.0) }
+        let parents = parentCandidates.filter(fresh).map { ($0, CertificateSource.presented) }
         return preferLikelyIssuers(anchorIssuers, of: certificate) + preferLikelyIssuers(parents, of: certificate)
     }
 
@@ -149,8 +152,11 @@ struct PathBuilder {
             guard part.count > 1 else { return part }
             return (0...2).flatMap { rank in part.filter { keyIdentifierRank($0.0) == rank } }
         }
-        let passing = candidates.filter { passesParentChecks($0.0) }
-        let failing = candidates.filter { !passesParentChecks($0.0) }
+        guard candidates.count > 1 else { return candidates }
+        var passing: [(Certificate, CertificateSource)] = [], failing: [(Certificate, CertificateSource)] = []
+        for candidate in candidates {
+            if passesParentChecks(candidate.0) { passing.append(candidate) } else { failing.append(candidate) }
+        }
         return ordered(passing) + ordered(failing)
     }
 

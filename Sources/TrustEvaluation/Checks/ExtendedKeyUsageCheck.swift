@@ -8,13 +8,14 @@ struct ExtendedKeyUsageCheck: PathCheck {
     let constrainsIntermediates: Bool
 
     static func forSSL(server: Bool, profile: TrustProfile) -> ExtendedKeyUsageCheck {
-        ExtendedKeyUsageCheck(
-            acceptable: server
-                ? [ExtendedKeyUsageOID.any, ExtendedKeyUsageOID.serverAuth, ExtendedKeyUsageOID.microsoftSGC,
-                   ExtendedKeyUsageOID.netscapeSGC]
-                : [ExtendedKeyUsageOID.any, ExtendedKeyUsageOID.clientAuth],
-            constrainsIntermediates: profile != .rfc5280)
+        ExtendedKeyUsageCheck(acceptable: server ? serverUsages : clientUsages, constrainsIntermediates: profile != .rfc5280)
     }
+
+    /// Built once: every SSL policy of every evaluation asks for one of them.
+    private static let serverUsages: Set<String> = [
+        ExtendedKeyUsageOID.any, ExtendedKeyUsageOID.serverAuth, ExtendedKeyUsageOID.microsoftSGC, ExtendedKeyUsageOID.netscapeSGC,
+    ]
+    private static let clientUsages: Set<String> = [ExtendedKeyUsageOID.any, ExtendedKeyUsageOID.clientAuth]
 
     func evaluate(_ context: PathContext, into failures: inout [TrustFailure]) {
         if let usages = context.leaf.extendedKeyUsage, acceptable.isDisjoint(with: usages) {

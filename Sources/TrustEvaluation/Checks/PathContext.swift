@@ -28,4 +28,11 @@ struct PathContext {
 /// A check run on every candidate path; it appends the failures it finds.
 protocol PathCheck: Sendable {
     func evaluate(_ context: PathContext, into failures: inout [TrustFailure])
+    /// The check as part of a path's judgement: its failures, and what else it found that the result
+    /// reports (only the policy tree has such an outcome), so that nothing is computed twice.
+    func judge(_ context: PathContext, into judgement: inout PathJudgement)
+}
+
+extension PathCheck {
+    func judge(_ context: PathContext, into judgement: inout PathJudgement) { evaluate(context, into: &judgement.failures) }
 }

@@ -3,7 +3,8 @@ enum DNSNameSyntax {
     /// ASCII-only lowercasing: DNS names compare case-insensitively in ASCII only (RFC 4343), and
     /// non-ASCII bytes must never fold onto ASCII letters.
     static func asciiLowercased(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
+        guard text.utf8.contains(where: { (65...90).contains($0) }) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
             (65...90).contains(scalar.value) ? Unicode.Scalar(scalar.value + 32)! : scalar
         }))
     }
@@ -17,15 +18,24 @@ enum DNSNameSyntax {
     /// neither start nor end with a hyphen, at most 253 characters, no trailing dot. The last label
     /// must not be all digits, so that an IPv4 address is never a DNS name (mozilla::pkix, webpki).
     static func isHostName(_ name: String) -> Bool {
-        let bytes = Array(name.utf8)
+        // One pass over the bytes (this runs for every name of every leaf checked under webpki rules).
+        let bytes = name.utf8
         guard !bytes.isEmpty, bytes.count <= 253 else { return false }
-        let labels = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        for label in labels {
-            guard (1...63).contains(label.count), label.first != UInt8(ascii: "-"), label.last != UInt8(ascii: "-"),
-                  label.allSatisfy(isLetterDigitHyphen)
-            else { return false }
+        let dot = UInt8(ascii: "."), hyphen = UInt8(ascii: "-")
+        var labelLength = 0, previous: UInt8 = 0, labelIsAllDigits = true
+        for byte in bytes {
+            if byte == dot {
+                guard labelLength > 0, previous != hyphen else { return false }
+                labelLength = 0
+                labelIsAllDigits = true
+            } else {
+                guard isLetterDigitHyphen(byte), labelLength > 0 || byte != hyphen, labelLength < 63 else { return false }
+                labelLength += 1
+                if !(48...57).contains(byte) { labelIsAllDigits = false }
+            }
+            previous = byte
         }
-        return !labels.last!.allSatisfy { (48...57).contains($0) }
+        return labelLength > 0 && previous != hyphen && !labelIsAllDigits
     }
 
     /// A presented dNSName as CA/Browser Forum certificates may carry it: a host name, or a wildcard

@@ -91,11 +91,12 @@ public enum HostnameMatcher {
     // MARK: Apple
 
     private static func appleMatches(_ certificate: Certificate, hostname: String, publicSuffixes: PublicSuffixList) -> Bool {
-        // SecCertificateCopyDNSNamesFromSAN: only names Apple deems DNS names, never address texts.
-        let candidates = certificate.dnsNames.filter {
-            DNSNameSyntax.isAppleDNSName($0) && IPAddress(appleLenient: $0) == nil
-        }
-        if candidates.contains(where: { appleDNSMatch(reference: hostname, presented: $0, publicSuffixes: publicSuffixes) }) {
+        // SecCertificateCopyDNSNamesFromSAN: only names Apple deems DNS names, never address texts. (The
+        // match is tried first: it is the cheaper test, and both must hold.)
+        for case .dnsName(let name) in certificate.subjectAlternativeNames ?? []
+        where appleDNSMatch(reference: hostname, presented: name, publicSuffixes: publicSuffixes)
+            && DNSNameSyntax.isAppleDNSName(name) && IPAddress(appleLenient: name) == nil
+        {
             return true
         }
         guard let address = IPAddress(appleLenient: hostname) else { return false }
@@ -105,6 +106,9 @@ public enum HostnameMatcher {
     /// SecDNSMatch.
     private static func appleDNSMatch(reference: String, presented: String, publicSuffixes: PublicSuffixList) -> Bool {
         guard !reference.isEmpty else { return false }
+        if let verdict = asciiAppleDNSMatch(reference: reference, presented: presented, publicSuffixes: publicSuffixes) {
+            return verdict
+        }
         let trimmed = reference.hasSuffix(".") ? String(reference.dropLast()) : reference
         let referenceLabels = DNSNameSyntax.labels(trimmed)
         let presentedLabels = DNSNameSyntax.labels(presented)
@@ -124,6 +128,46 @@ public enum HostnameMatcher {
         }
         return true
     }
+
+    /// SecDNSMatch as above, on the UTF-8 bytes of two ASCII names, without splitting or allocating (for
+    /// ASCII, `lowercased()` is ASCII case folding); nil when either name is not ASCII, for the general path.
+    private static func asciiAppleDNSMatch(reference: String, presented: String, publicSuffixes: PublicSuffixList) -> Bool? {
+        var reference = reference, presented = presented
+        return reference.withUTF8 { referenceBytes -> Bool? in
+            presented.withUTF8 { presentedBytes -> Bool? in
+                guard referenceBytes.allSatisfy({ $0 < 0x80 }), presentedBytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+                let dot = UInt8(ascii: "."), star = UInt8(ascii: "*")
+                let trimmedCount = referenceBytes.last == dot ? referenceBytes.count - 1 : referenceBytes.count
+                let ref = UnsafeBufferPointer(rebasing: referenceBytes[..<trimmedCount])
+                let count = presentedBytes.count(where: { $0 == dot }) + 1
+                guard ref.count(where: { $0 == dot }) + 1 == count else { return false }
+                var presentedEnd = presentedBytes.count, referenceEnd = ref.count
+                for index in (0..<count).reversed() {
+                    var presentedStart = presentedEnd, referenceStart = referenceEnd
+                    while presentedStart > 0, presentedBytes[presentedStart - 1] != dot { presentedStart -= 1 }
+                    while referenceStart > 0, ref[referenceStart - 1] != dot { referenceStart -= 1 }
+                    let label = presentedBytes[presentedStart..<presentedEnd]
+                    if label.count == 1, label.first == star {
+                        guard index == 0, count > 2 else { return false }
+                        // SecDNSIsTLD: CFNetwork's verdict on the presented name minus "*.".
+                        guard !publicSuffixes.isPublicSuffix(String(decoding: presentedBytes[2...], as: UTF8.self),
+                                                             includingPrivateDomains: false)
+                        else { return false }
+                    } else {
+                        let other = ref[referenceStart..<referenceEnd]
+                        guard !label.contains(star), label.count == other.count,
+                              zip(label, other).allSatisfy({ asciiLowercased($0) == asciiLowercased($1) })
+                        else { return false }
+                    }
+                    presentedEnd = presentedStart - 1
+                    referenceEnd = referenceStart - 1
+                }
+                return true
+            }
+        }
+    }
+
+    private static func asciiLowercased(_ byte: UInt8) -> UInt8 { (65...90).contains(byte) ? byte + 32 : byte }
 
     // MARK: webpki
 

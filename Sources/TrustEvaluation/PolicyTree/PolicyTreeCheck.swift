@@ -13,7 +13,18 @@ struct PolicyTreeCheck: PathCheck {
     }
 
     func evaluate(_ context: PathContext, into failures: inout [TrustFailure]) {
-        guard let failure = outcome(context).failure else { return }
+        record(outcome(context), into: &failures)
+    }
+
+    /// Runs the tree once: its failure joins the path's, its outcome is what the result reports.
+    func judge(_ context: PathContext, into judgement: inout PathJudgement) {
+        let outcome = outcome(context)
+        record(outcome, into: &judgement.failures)
+        if judgement.policyTree == nil { judgement.policyTree = outcome }
+    }
+
+    private func record(_ outcome: PolicyTreeOutcome, into failures: inout [TrustFailure]) {
+        guard let failure = outcome.failure else { return }
         failures.append(TrustFailure(index: reportsOnLeaf ? 0 : failure.certificateIndex, check: .policyConstraints,
                                      context: .policyTree(failure)))
     }

@@ -23,6 +23,13 @@ struct PolicyTreeProcessor {
     /// Processes `certificates` (leaf first, as paths are), leaving out the last one when `anchored`.
     func process(path certificates: [Certificate], anchored: Bool) -> PolicyTreeOutcome {
         let processed = anchored ? certificates.dropLast() : certificates[...]
+        if !processed.isEmpty, !inputs.initialExplicitPolicy, processed.allSatisfy(Self.carriesNoPolicyExtension) {
+            // The tree is NULL from the first certificate (§6.1.3 e) and nothing can require a policy:
+            // explicit_policy starts at n + 1 and only counts down, once per certificate. The outcome the
+            // steps below reach (PolicyTreeProcessorTests checks they agree), without building the tree.
+            return PolicyTreeOutcome(inputs: inputs, authoritiesConstrainedPolicySet: [], userConstrainedPolicySet: [],
+                                     leafPolicies: [], explicitPolicyRequired: false, failure: nil)
+        }
         var views: [PolicyCertificate] = []
         for (index, certificate) in processed.enumerated().reversed() {
             do throws(PolicyCertificate.Malformed) {
@@ -33,6 +40,12 @@ struct PolicyTreeProcessor {
             }
         }
         return process(views)
+    }
+
+    /// No certificatePolicies (readable or not), policyMappings, policyConstraints or inhibitAnyPolicy.
+    static func carriesNoPolicyExtension(_ certificate: Certificate) -> Bool {
+        certificate.policies == nil && certificate.policyMappings == nil && certificate.policyConstraints == nil
+            && certificate.inhibitAnyPolicy == nil && certificate.extension(ExtensionOID.certificatePolicies) == nil
     }
 
     /// Processes `certificates`, the top one (i = 1) first and the leaf (i = n) last.

@@ -5,12 +5,37 @@ import TrustCertificates
 /// costs the same whatever the store's size) and by DER (anchor membership is byte equality, as Apple's).
 public struct CertificateStore: Sendable {
     /// The certificates, in the order given.
-    public let certificates: [Certificate]
-    private let bySubject: [ByteKey: [Certificate]]
-    private let byFingerprint: Set<ByteKey>
+    public var certificates: [Certificate] { storage.certificates }
+    /// One reference: stores are copied into every evaluator, path builder and check context.
+    private let storage: Storage
+
+    private final class Storage: Sendable {
+        let certificates: [Certificate]
+        /// nil for a handful of certificates (the intermediates of one evaluation, built for each):
+        /// comparing with each costs less than hashing them into indexes.
+        let bySubject: [ByteKey: [Certificate]]?
+        let byFingerprint: Set<ByteKey>?
+
+        init(certificates: [Certificate], bySubject: [ByteKey: [Certificate]]?, byFingerprint: Set<ByteKey>?) {
+            self.certificates = certificates
+            self.bySubject = bySubject
+            self.byFingerprint = byFingerprint
+        }
+    }
+
+    /// Up to this many certificates are searched one by one rather than indexed.
+    private static let linearSearchLimit = 8
 
     /// A store of `certificates`, indexed by subject.
     public init(_ certificates: [Certificate]) {
+        if certificates.count <= Self.linearSearchLimit {
+            var unique: [Certificate] = []
+            for certificate in certificates where !unique.contains(where: { $0 === certificate || $0.sha256 == certificate.sha256 }) {
+                unique.append(certificate)
+            }
+            storage = Storage(certificates: unique, bySubject: nil, byFingerprint: nil)
+            return
+        }
         var unique: [Certificate] = []
         var fingerprints = Set<ByteKey>()
         var bySubject: [ByteKey: [Certificate]] = [:]
@@ -18,9 +43,7 @@ public struct CertificateStore: Sendable {
             unique.append(certificate)
             bySubject[ByteKey(certificate.subject.normalized), default: []].append(certificate)
         }
-        self.certificates = unique
-        self.bySubject = bySubject
-        self.byFingerprint = fingerprints
+        storage = Storage(certificates: unique, bySubject: bySubject, byFingerprint: fingerprints)
     }
 
     /// A store with no certificates.
@@ -32,16 +55,26 @@ public struct CertificateStore: Sendable {
     public var count: Int { certificates.count }
 
     /// Whether the store holds `certificate` (the same DER).
-    public func contains(_ certificate: Certificate) -> Bool { byFingerprint.contains(ByteKey(certificate.sha256)) }
+    public func contains(_ certificate: Certificate) -> Bool {
+        guard let index = storage.byFingerprint else {
+            return storage.certificates.contains { $0 === certificate || $0.sha256 == certificate.sha256 }
+        }
+        return index.contains(ByteKey(certificate.sha256))
+    }
 
     /// Certificates whose subject is the issuer of `certificate`.
     public func issuers(of certificate: Certificate) -> [Certificate] {
-        bySubject[ByteKey(certificate.issuer.normalized)] ?? []
+        certificates(normalizedName: certificate.issuer.normalized)
     }
 
     /// Certificates whose subject is `name` (RFC 5280 §7.1 comparison), such as a CRL's possible signers.
     public func certificates(named name: DistinguishedName) -> [Certificate] {
-        bySubject[ByteKey(name.normalized)] ?? []
+        certificates(normalizedName: name.normalized)
+    }
+
+    private func certificates(normalizedName name: [UInt8]) -> [Certificate] {
+        guard let index = storage.bySubject else { return storage.certificates.filter { $0.subject.normalized == name } }
+        return index[ByteKey(name)] ?? []
     }
 
     /// Debian's bundle of the system's trusted roots.

@@ -324,4 +324,25 @@ struct PolicyTreeProcessorTests {
         #expect(Self.run(path, nodeLimit: 40).succeeded)
         #expect(Self.run(path, nodeLimit: 39).failure?.reason == .tooManyNodes(limit: 39))
     }
+
+    /// Paths whose certificates carry no policy extension take a shortcut: it must give what the steps give.
+    @Test("Without policy extensions the shortcut's outcome is the steps' outcome", arguments: [
+        ["cross-leaf.pem", "cross-intermediate.pem", "new-by-old.pem", "old-root.pem"],
+        ["cross-leaf.pem", "cross-intermediate.pem", "new-root.pem"],
+    ])
+    func pathsWithoutPolicyExtensions(_ files: [String]) throws {
+        let path = try files.flatMap(PathBuilderTests.load)
+        #expect(path.allSatisfy(PolicyTreeProcessor.carriesNoPolicyExtension))
+        for anchored in [true, false] {
+            for inputs in [CertificatePolicyInputs(), CertificatePolicyInputs(userInitialPolicySet: ["1.2.3.4"]),
+                           CertificatePolicyInputs(initialPolicyMappingInhibit: true, initialAnyPolicyInhibit: true), Self.explicit]
+            {
+                let processed = anchored ? path.dropLast() : path[...]
+                let views = try processed.enumerated().reversed().map { try PolicyCertificate($1, index: $0) }
+                let steps = PolicyTreeProcessor(inputs: inputs).process(views)
+                #expect(PolicyTreeProcessor(inputs: inputs).process(path: path, anchored: anchored) == steps)
+                #expect(steps.succeeded == (inputs != Self.explicit))
+            }
+        }
+    }
 }
