@@ -61,22 +61,21 @@ public struct PKITSReport: Sendable {
                 preconditionFailure("encoding the PKITS report failed: \(error)")
             }
         }
-        let document = Document(report: self)
-        let sections = document.summary.sections.keys.sorted(by: LimboSummary.numericOrder).map { name in
-            "      \(encoded(name, indent: "")) : \(encoded(document.summary.sections[name]!, indent: "      "))"
+        let sections = summary.byNamespace.keys.sorted(by: LimboSummary.numericOrder).map { name in
+            "      \(encoded(name, indent: "")) : \(encoded(JSONCounts(counts: summary.byNamespace[name]!), indent: "      "))"
         }
-        let counts = document.summary.counts
+        let overall = summary.overall
         let text = """
             {
-              "results" : \(encoded(document.results, indent: "  ")),
+              "results" : \(encoded(results.map(JSONCase.init), indent: "  ")),
               "summary" : {
-                "passed" : \(counts.passed),
+                "passed" : \(overall.passed),
                 "sections" : {
-            \(sections.isEmpty ? "" : sections.joined(separator: ",\n"))
+            \(sections.joined(separator: ",\n"))
                 },
-                "total" : \(counts.total),
-                "wrongly_accepted" : \(counts.wrongly_accepted),
-                "wrongly_rejected" : \(counts.wrongly_rejected)
+                "total" : \(overall.total),
+                "wrongly_accepted" : \(overall.wronglyAccepted),
+                "wrongly_rejected" : \(overall.wronglyRejected)
               }
             }
 
@@ -84,51 +83,42 @@ public struct PKITSReport: Sendable {
         return Data(text.utf8)
     }
 
-    /// The report's values; absent context and expected checks are `null`, not left out.
-    private struct Document {
-        struct Counts: Encodable {
-            let total: Int, passed: Int, wrongly_accepted: Int, wrongly_rejected: Int
-            init(_ counts: LimboSummary.Counts) {
-                total = counts.total
-                passed = counts.passed
-                wrongly_accepted = counts.wronglyAccepted
-                wrongly_rejected = counts.wronglyRejected
-            }
-        }
-        struct Summary {
-            let counts: Counts
-            let sections: [String: Counts]
-        }
-        struct Case: Encodable {
-            let id: String, expected_result: String, actual_result: String, context: String?
-            let failed_checks: [String], expected_checks: [String]?, fails_for_another_reason: Bool
-            enum CodingKeys: String, CodingKey {
-                case id, expected_result, actual_result, context, failed_checks, expected_checks, fails_for_another_reason
-            }
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(id, forKey: .id)
-                try container.encode(expected_result, forKey: .expected_result)
-                try container.encode(actual_result, forKey: .actual_result)
-                try container.encode(context, forKey: .context)
-                try container.encode(failed_checks, forKey: .failed_checks)
-                try container.encode(expected_checks, forKey: .expected_checks)
-                try container.encode(fails_for_another_reason, forKey: .fails_for_another_reason)
-            }
-        }
-        let summary: Summary
-        let results: [Case]
+    /// A section's totals in the report.
+    private struct JSONCounts: Encodable {
+        let counts: LimboSummary.Counts
 
-        init(report: PKITSReport) {
-            summary = Summary(counts: Counts(report.summary.overall),
-                              sections: report.summary.byNamespace.mapValues(Counts.init))
-            results = report.results.map { result in
-                Case(id: result.result.id, expected_result: result.expected.rawValue,
-                     actual_result: result.result.actualResult.rawValue, context: result.result.context,
-                     failed_checks: Array(Set(result.failedChecks.map(\.rawValue))).sorted(),
-                     expected_checks: result.expectedChecks.map { $0.map(\.rawValue).sorted() },
-                     fails_for_another_reason: result.failsForAnotherReason)
-            }
+        enum CodingKeys: String, CodingKey {
+            case total, passed, wronglyAccepted = "wrongly_accepted", wronglyRejected = "wrongly_rejected"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(counts.total, forKey: .total)
+            try container.encode(counts.passed, forKey: .passed)
+            try container.encode(counts.wronglyAccepted, forKey: .wronglyAccepted)
+            try container.encode(counts.wronglyRejected, forKey: .wronglyRejected)
+        }
+    }
+
+    /// One case in the report; an absent context or absent expected checks are `null`, not left out.
+    private struct JSONCase: Encodable {
+        let result: PKITSResult
+
+        enum CodingKeys: String, CodingKey {
+            case id, expectedResult = "expected_result", actualResult = "actual_result", context
+            case failedChecks = "failed_checks", expectedChecks = "expected_checks"
+            case failsForAnotherReason = "fails_for_another_reason"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(result.result.id, forKey: .id)
+            try container.encode(result.expected.rawValue, forKey: .expectedResult)
+            try container.encode(result.result.actualResult.rawValue, forKey: .actualResult)
+            try container.encode(result.result.context, forKey: .context)
+            try container.encode(Array(Set(result.failedChecks.map(\.rawValue))).sorted(), forKey: .failedChecks)
+            try container.encode(result.expectedChecks.map { $0.map(\.rawValue).sorted() }, forKey: .expectedChecks)
+            try container.encode(result.failsForAnotherReason, forKey: .failsForAnotherReason)
         }
     }
 }
