@@ -8,6 +8,8 @@ DEMO_TIME := 2026-12-01T00:00:00Z
 # The collector's PostgreSQL store (libpq; its tests start a throw-away server from Debian's postgresql)
 # and its dashboard test (headless Chromium).
 PACKAGES += libpq-dev postgresql chromium
+# binutils: nm and readelf, for make foundation-check and FoundationFreeClosureTests (Swift's toolchain needs it too).
+PACKAGES += binutils
 
 .PHONY: deps demo test bench pkits pkits-fetch collector-load foundation-check
 
