@@ -8,8 +8,10 @@ DEMO_TIME := 2026-12-01T00:00:00Z
 # The collector's PostgreSQL store (libpq; its tests start a throw-away server from Debian's postgresql)
 # and its dashboard test (headless Chromium).
 PACKAGES += libpq-dev postgresql chromium
+# binutils: nm and readelf, for make foundation-check and FoundationFreeClosureTests (Swift's toolchain needs it too).
+PACKAGES += binutils
 
-.PHONY: deps demo test bench pkits pkits-fetch collector-load
+.PHONY: deps demo test bench pkits pkits-fetch collector-load foundation-check
 
 # NIST PKITS as pyhanko-certvalidator's sdist carries it (tests/fixtures/nist_pkits), pinned by version and
 # sha256; fetched once into .build/pkits and reused. Not committed: it is fetched at build and CI time.
@@ -71,6 +73,19 @@ pkits: pkits-fetch
 # swift test includes the PKITS check (PKITSSuiteTests) once the suite is fetched.
 test: deps pkits-fetch
 	swift test
+	$(MAKE) foundation-check
+
+# Issue 13 (README "Start-up"): the static release trustcheck links FoundationEssentials only, no symbol of
+# swift-corelibs Foundation, FoundationNetworking, FoundationXML or FoundationInternationalization (ICU).
+# Swift mangles a module as its name's length and the name: 10Foundation is Foundation, not FoundationEssentials.
+foundation-check: deps
+	swift build -c release --static-swift-stdlib --product trustcheck
+	@found=$$(nm --no-demangle .build/release/trustcheck \
+	    | grep -E '(^|[^0-9])(10Foundation|20FoundationNetworking|13FoundationXML|31FoundationInternationalization)' | head -3); \
+	if [ -n "$$found" ]; then \
+	    echo "foundation-check: .build/release/trustcheck links swift-corelibs Foundation, e.g.:"; echo "$$found"; exit 1; \
+	fi; \
+	echo "foundation-check: .build/release/trustcheck links no swift-corelibs Foundation"
 
 # The collector's load check: the load test (5,000 reports, 4 loopback sender threads, bounded to 30 s) against a
 # release-built `trustcheck collect`, requiring 1,000 acknowledged reports/s.
@@ -82,7 +97,7 @@ collector-load: deps
 	    swift test --skip-build --filter CollectProcessTests/fiveThousandReportsAreAllStored
 # The benchmark: TrustCheck against raw GnuTLS on a generated corpus (README "Performance").
 # BENCH_ARGS=--quick for a short run.
-# trustcheck is linked with the Swift runtime and Foundation static (--static-swift-stdlib): measured,
+# trustcheck is linked with the Swift runtime and FoundationEssentials static (--static-swift-stdlib): measured,
 # that halves its start-up (README "Performance").
 bench: deps
 	swift build -c release --static-swift-stdlib --product trustcheck

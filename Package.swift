@@ -26,9 +26,12 @@ let package = Package(
         ),
         // The only code that touches C pointers.
         .target(name: "GnuTLSBridge", dependencies: ["CGnuTLS"]),
-        .target(name: "TrustCertificates", dependencies: ["GnuTLSBridge"]),
+        // FileOutput: its FileSystemPath (stat, path components) serves the loaders too.
+        .target(name: "TrustCertificates", dependencies: ["GnuTLSBridge", "FileOutput"]),
         .target(name: "TrustEvaluation", dependencies: ["TrustCertificates"]),
-        .target(name: "SecTrustCompat", dependencies: ["TrustEvaluation", "TrustCertificates"]),
+        // Keeps Apple's exact signatures (CFError is NSError...), so it links Foundation; nothing `trustcheck`
+        // links depends on it. It extends TLSClient's challenge with the iOS-style `serverTrust`.
+        .target(name: "SecTrustCompat", dependencies: ["TrustEvaluation", "TrustCertificates", "TLSClient"]),
         // Pins, TrustKit's configuration, validator and reports. No networking: report delivery is a separate module.
         .target(name: "Pinning", dependencies: ["TrustEvaluation", "TrustCertificates"]),
         // Pin-failure report delivery: a durable spool and an HTTP sender (FoundationNetworking), apart from
@@ -37,16 +40,17 @@ let package = Package(
         // Every file written to a path a user named goes through FileOutput, which never replaces a device,
         // FIFO or symbolic link.
         .target(name: "FileOutput"),
-        // Live TLS on GnuTLS, with trust decided by the engine (and the pins) in the verify callback.
-        // SecTrustCompat: the challenge handler receives a SecTrust, as an iOS app's delegate does.
-        .target(name: "TLSClient", dependencies: ["GnuTLSBridge", "TrustCertificates", "TrustEvaluation", "Pinning", "SecTrustCompat"]),
+        // Live TLS on GnuTLS, with trust decided by the engine (and the pins) in the verify callback. The
+        // challenge handler's SecTrust (as an iOS app's delegate receives it) comes from SecTrustCompat, which
+        // depends on this module, not the other way round: `trustcheck` links no swift-corelibs Foundation.
+        .target(name: "TLSClient", dependencies: ["GnuTLSBridge", "TrustCertificates", "TrustEvaluation", "Pinning"]),
         .target(name: "TrustConformance", dependencies: ["TrustEvaluation", "TrustCertificates", "FileOutput", "Pinning"]),
         .target(
             name: "TrustCheckCLI",
             dependencies: ["TrustCertificates", "TrustEvaluation", "TrustConformance", "Pinning", "TLSClient", "FileOutput"]
         ),
         // `trustcheck collect` and `trustcheck reports`: a sibling executable that `trustcheck` runs for those two
-        // commands, so that every other command's process links GnuTLS and Foundation only — not libmicrohttpd,
+        // commands, so that every other command's process links GnuTLS and FoundationEssentials only — not libmicrohttpd,
         // SQLite, libpq and FoundationNetworking with libcurl, which more than doubled `verify`'s start-up
         // (README "Start-up"). It reuses the CLI's machinery through `package` access.
         .target(

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
 import Glibc
@@ -26,7 +26,7 @@ public enum OutputFile {
 
     public static func write(_ data: Data, to path: String) throws(OutputFileError) {
         if let descriptor = inheritedDescriptor(path) {
-            try writeAll(data, to: FileHandle(fileDescriptor: descriptor, closeOnDealloc: false), path: path)
+            try writeAll(data, to: descriptor, path: path)
             return
         }
         let target = try finalTarget(of: path)
@@ -81,13 +81,13 @@ public enum OutputFile {
                 throw OutputFileError(path: path, kind: .unwritable, problem: "cannot read symbolic link \(current)")
             }
             current = destination.hasPrefix("/")
-                ? destination : (directory(of: current) as NSString).appendingPathComponent(destination)
+                ? destination : FileSystemPath.appending(destination, to: directory(of: current))
         }
         throw OutputFileError(path: path, errno: ELOOP)
     }
 
     private static func directory(of path: String) -> String {
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = FileSystemPath.deletingLastComponent(path)
         return parent.isEmpty ? "." : parent
     }
 
@@ -97,8 +97,8 @@ public enum OutputFile {
     {
         let descriptor = open(target, O_WRONLY | O_CLOEXEC | (truncate ? O_TRUNC : 0))
         guard descriptor >= 0 else { throw OutputFileError(path: path, errno: errno) }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        try writeAll(data, to: handle, path: path)
+        defer { close(descriptor) }
+        try writeAll(data, to: descriptor, path: path)
     }
 
     /// Creates `path`, which must not exist yet, with exactly `data`, durably: a temporary file beside it is
@@ -141,21 +141,20 @@ public enum OutputFile {
         throws(OutputFileError) -> String
     {
         let directory = directory(of: target)
-        let name = (target as NSString).lastPathComponent
+        let name = FileSystemPath.lastComponent(target)
         var temporary = ""
         var descriptor: Int32 = -1
         for _ in 0..<16 {
-            temporary = (directory as NSString).appendingPathComponent(
-                ".\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
+            temporary = FileSystemPath.appending(".\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp", to: directory)
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode ?? 0o666)
             if descriptor >= 0 || errno != EEXIST { break }
         }
         guard descriptor >= 0 else { throw OutputFileError(path: path, errno: errno) }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        defer { close(descriptor) }
         do throws(OutputFileError) {
             // open() applies the umask; an existing file keeps exactly the mode it had.
             if let mode, fchmod(descriptor, mode) != 0 { throw OutputFileError(path: path, errno: errno) }
-            try writeAll(data, to: handle, path: path)
+            try writeAll(data, to: descriptor, path: path)
             guard fsync(descriptor) == 0 else { throw OutputFileError(path: path, errno: errno) }
         } catch {
             unlink(temporary)
@@ -174,11 +173,7 @@ public enum OutputFile {
         }
     }
 
-    private static func writeAll(_ data: Data, to handle: FileHandle, path: String) throws(OutputFileError) {
-        do {
-            try handle.write(contentsOf: data)
-        } catch {
-            throw OutputFileError(path: path, kind: .unwritable, problem: (error as NSError).localizedDescription)
-        }
-    }
-}
+    private static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws(OutputFileError) {
+        let failure = data.withUnsafeBytes { DescriptorWriter.writeAll($0, to: descriptor) }
+        if failure != 0 { throw OutputFileError(path: path, errno: failure) }
+    }}

@@ -1,5 +1,5 @@
 import CGnuTLS
-import Foundation
+import FoundationEssentials
 
 /// A failed GnuTLS call: the library's error code, the function that returned it and GnuTLS's own text.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import GnuTLSBridge
 
 /// Runs blocking socket and GnuTLS work on a thread of its own, so that a handshake waiting on a
 /// silent server never occupies one of Swift concurrency's few cooperative threads (which would delay
@@ -6,9 +6,9 @@ import Foundation
 enum BlockingCall {
     static func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in
-            let thread = Thread { continuation.resume(returning: work()) }
-            thread.name = "TLSClient"
-            thread.start()
+            let started = DetachedThread.start { continuation.resume(returning: work()) }
+            // No thread to be had (EAGAIN): the work still runs, on this thread, rather than never.
+            if started != 0 { continuation.resume(returning: work()) }
         }
     }
 }

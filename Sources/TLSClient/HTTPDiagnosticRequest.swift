@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import TrustCertificates
 
 /// A minimal HTTP/1.1 GET over a `TLSConnection`, for diagnostics only (no redirects, no chunked
 /// decoding, `Connection: close`): it sends the request and reads until the server closes, at most
@@ -47,7 +48,7 @@ public enum HTTPDiagnosticRequest {
         }
         let headers = lines.dropFirst().compactMap { line -> (name: String, value: String)? in
             guard let colon = line.firstIndex(of: ":") else { return nil }
-            return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+            return (String(line[..<colon]), String(line[line.index(after: colon)...].trimmingWhitespace(newlines: false)))
         }
         return Response(statusCode: code, statusLine: status, headers: headers, body: Array(bytes[(end + 4)...]))
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GnuTLSBridge
 import Pinning
 import TrustCertificates

@@ -1,7 +1,6 @@
-import Foundation
+import FoundationEssentials
 import GnuTLSBridge
 import Pinning
-import SecTrustCompat
 import TrustCertificates
 import TrustEvaluation
 
@@ -41,14 +40,15 @@ final class TrustDecision {
         presented = chain
         var disposition: ChallengeDisposition?
         if let handler = configuration.challengeHandler {
-            guard let serverTrust = Self.serverTrust(for: peer.certificates, name: name,
-                                                     stapledOCSPResponse: peer.stapledOCSPResponse) else {
+            // What SecTrustCreateWithCertificates and SecCertificateCreateWithData refuse, refused before the
+            // handler runs, so that the challenge's `serverTrust` (made by SecTrustCompat) always exists.
+            guard !chain.isEmpty, chain.allSatisfy(AppleCertificateEncodingRules.accepts) else {
                 verdict = ServerTrustVerdict(isTrusted: false, disposition: nil, evaluation: nil, pinCheck: nil,
                                              reason: "the presented chain cannot be made into a SecTrust (Apple's encoding rules refuse a certificate)")
                 return false
             }
             let answer = handler(ServerTrustChallenge(host: host, port: port, presentedChain: chain,
-                                                      stapledOCSPResponse: peer.stapledOCSPResponse, serverTrust: serverTrust))
+                                                      stapledOCSPResponse: peer.stapledOCSPResponse, serverName: name))
             disposition = answer
             switch answer {
             case .useCredential:
@@ -66,22 +66,6 @@ final class TrustDecision {
                                              stapledOCSPResponse: peer.stapledOCSPResponse)
         self.verdict = verdict
         return verdict.isTrusted
-    }
-
-    /// The SecTrust URLSession would hand the delegate: the presented certificates, the SSL policy for `name`,
-    /// and the stapled OCSP response (as Apple's SecTrust carries it, `SecTrustSetOCSPResponse`).
-    static func serverTrust(for certificates: [[UInt8]], name: String, stapledOCSPResponse: [UInt8]? = nil) -> SecTrust? {
-        var secCertificates: [SecCertificate] = []
-        for der in certificates {
-            guard let certificate = SecCertificateCreateWithData(nil, Data(der) as CFData) else { return nil }
-            secCertificates.append(certificate)
-        }
-        var trust: SecTrust?
-        guard SecTrustCreateWithCertificates(secCertificates as CFArray, SecPolicyCreateSSL(true, name as CFString), &trust)
-            == errSecSuccess, let trust
-        else { return nil }
-        if let stapledOCSPResponse { SecTrustSetOCSPResponse(trust, Data(stapledOCSPResponse) as CFData) }
-        return trust
     }
 
     /// The engine's SSL-policy evaluation for `name` (with the stapled OCSP response, which revokes as

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Standard base64 with padding, as pins and PEM use it.
 public enum Base64 {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 internal import GnuTLSBridge
 
 /// An X.509 certificate parsed once, at creation, into immutable values.

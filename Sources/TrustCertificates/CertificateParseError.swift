@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why some bytes are not a certificate TrustCheck can use.
 ///

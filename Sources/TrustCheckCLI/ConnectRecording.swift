@@ -1,5 +1,5 @@
 import FileOutput
-import Foundation
+import FoundationEssentials
 import Pinning
 import TLSClient
 import TrustCertificates
@@ -95,7 +95,7 @@ enum ConnectRecording {
             ]
         case .trustKit(_, let path), .pinnedDomains(_, let path):
             members.append(("pin_configuration", .object([
-                ("name", .string((path as NSString).lastPathComponent)),
+                ("name", .string(FileSystemPath.lastComponent(path))),
                 ("data", .string(Base64.encode(pinning.configurationData ?? []))),
             ])))
         }

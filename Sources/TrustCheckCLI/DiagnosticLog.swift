@@ -1,12 +1,11 @@
-import Foundation
+import Synchronization
 import TrustEvaluation
 
 /// Collects the evaluation's diagnostics. They may be delivered from any thread, hence the lock.
-final class DiagnosticLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var collected: [TrustDiagnostic] = []
+final class DiagnosticLog: Sendable {
+    private let collected = Mutex<[TrustDiagnostic]>([])
 
-    var steps: [TrustDiagnostic] { lock.withLock { collected } }
+    var steps: [TrustDiagnostic] { collected.withLock { $0 } }
 
-    @Sendable func append(_ step: TrustDiagnostic) { lock.withLock { collected.append(step) } }
+    @Sendable func append(_ step: TrustDiagnostic) { collected.withLock { $0.append(step) } }
 }

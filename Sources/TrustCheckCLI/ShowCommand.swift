@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TrustCertificates
 
 /// `trustcheck show FILE... [--json] [--at TIME]`: everything TrustCheck reads from each certificate.

@@ -1,24 +1,27 @@
-import Foundation
+import Synchronization
 import TrustCertificates
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Standard input as a file argument (`-`): read once, on first use, bounded like a file
 /// (`CertificateLoader.maximumFileSize`). A second `-` on the same command line is an error rather than
 /// silently empty.
-package final class StandardInput: @unchecked Sendable {
+package final class StandardInput: Sendable {
     /// What error messages call it.
     static let name = "standard input"
 
     private let read: @Sendable () throws(CertificateLoadError) -> [UInt8]
-    // Guarded by `lock`: whether the stream was handed out already.
-    private let lock = NSLock()
-    private var taken = false
+    /// Whether the stream was handed out already.
+    private let taken = Mutex(false)
 
     init(read: @escaping @Sendable () throws(CertificateLoadError) -> [UInt8]) { self.read = read }
 
     /// The process's own standard input.
     package static func process() -> StandardInput {
         StandardInput { () throws(CertificateLoadError) in
-            try CertificateLoader.read(FileHandle.standardInput, name: name)
+            try CertificateLoader.read(fileDescriptor: STDIN_FILENO, name: name)
         }
     }
 
@@ -28,7 +31,7 @@ package final class StandardInput: @unchecked Sendable {
     }
 
     func take() throws(CertificateLoadError) -> [UInt8] {
-        let first = lock.withLock {
+        let first = taken.withLock { taken in
             defer { taken = true }
             return !taken
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FileOutput
 
 #if canImport(Glibc)
 import Glibc
@@ -16,40 +16,22 @@ extension TextOutput {
     public var isTerminal: Bool { false }
 }
 
-/// Writes straight to a file handle, unbuffered, so stdout and stderr interleave in call order.
-public struct FileHandleOutput: TextOutput {
-    private let handle: FileHandle
+/// Writes straight to a file descriptor, unbuffered, so stdout and stderr interleave in call order.
+public struct FileDescriptorOutput: TextOutput {
+    private let descriptor: Int32
 
-    public init(_ handle: FileHandle) { self.handle = handle }
+    public init(fileDescriptor descriptor: Int32) { self.descriptor = descriptor }
 
-    public static let standardOutput = FileHandleOutput(.standardOutput)
-    public static let standardError = FileHandleOutput(.standardError)
+    public static let standardOutput = FileDescriptorOutput(fileDescriptor: STDOUT_FILENO)
+    public static let standardError = FileDescriptorOutput(fileDescriptor: STDERR_FILENO)
 
     /// Straight from the string's UTF-8 storage to write(2): no `Data` copy, and none of the
-    /// Foundation set-up a first `FileHandle.write` costs at start-up (~0.27 M instructions of
+    /// Foundation set-up a first `FileHandle.write` cost at start-up (~0.27 M instructions of
     /// `trustcheck --version`'s 5.4 M, measured with callgrind). A stream that fails (a closed pipe)
     /// loses the rest of the text rather than trapping, as `FileHandle.write` does.
     public func write(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in
-            guard var next = bytes.baseAddress else { return }
-            var left = bytes.count
-            while left > 0 {
-                let written = writeToDescriptor(handle.fileDescriptor, next, left)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                next += written
-                left -= written
-            }
-        }
+        _ = DescriptorWriter.writeAll(text, to: descriptor)
     }
 
-    public var isTerminal: Bool { isatty(handle.fileDescriptor) == 1 }
-}
-
-/// write(2), under a name the `write(_:)` methods above do not shadow.
-private func writeToDescriptor(_ descriptor: Int32, _ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int {
-    write(descriptor, bytes, count)
+    public var isTerminal: Bool { isatty(descriptor) == 1 }
 }

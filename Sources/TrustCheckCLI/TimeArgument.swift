@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TrustCertificates
 
 /// The value of `--at`: every form a person is likely to type for "evaluate at this time".

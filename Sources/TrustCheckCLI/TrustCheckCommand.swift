@@ -35,8 +35,8 @@ public enum TrustCheckCommand: Sendable {
 
     public static func run(
         arguments: [String],
-        stdout: any TextOutput = FileHandleOutput.standardOutput,
-        stderr: any TextOutput = FileHandleOutput.standardError
+        stdout: any TextOutput = FileDescriptorOutput.standardOutput,
+        stderr: any TextOutput = FileDescriptorOutput.standardError
     ) -> Int32 {
         run(arguments: arguments, stdout: stdout, stderr: stderr, stdin: .process())
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Pinning
 import TrustCertificates
 import TrustEvaluation
@@ -86,7 +86,7 @@ struct VerifyPinning: Sendable {
     /// An Info.plist that pins through App Transport Security (NSAppTransportSecurity → NSPinnedDomains) and
     /// has no TrustKit configuration: when both are there, TrustKit's is the one applied.
     static func isAppTransportSecurityPinning(_ data: Data) -> Bool {
-        guard let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any],
+        guard let plist = try? PropertyListValue.propertyList(from: data) as? [String: Any],
               plist["TSKConfiguration"] == nil,
               let ats = plist["NSAppTransportSecurity"] as? [String: Any]
         else { return false }

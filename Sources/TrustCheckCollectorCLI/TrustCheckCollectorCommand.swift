@@ -8,8 +8,8 @@ public enum TrustCheckCollectorCommand: Sendable {
 
     public static func run(
         arguments: [String],
-        stdout: any TextOutput = FileHandleOutput.standardOutput,
-        stderr: any TextOutput = FileHandleOutput.standardError
+        stdout: any TextOutput = FileDescriptorOutput.standardOutput,
+        stderr: any TextOutput = FileDescriptorOutput.standardError
     ) -> Int32 {
         let io = CommandIO(stdout: stdout, stderr: stderr, stdin: .process())
         var arguments = arguments

@@ -1,4 +1,7 @@
-import Foundation
+import Dispatch
+import FileOutput
+import FoundationEssentials
+import Glibc
 
 /// What `trustcheck limbo` does, without the command-line parsing.
 public enum LimboCommandCore {
@@ -7,7 +10,7 @@ public enum LimboCommandCore {
     /// (nil or "-" for `stdout`) and the summary table to `stderr`.
     @discardableResult
     public static func run(files: [String], output: String?, includes: [String],
-                           stdout: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
+                           stdout: (String) -> Void = { _ = DescriptorWriter.writeAll($0, to: STDOUT_FILENO) },
                            stderr: (String) -> Void,
                            runner: LimboRunner = LimboRunner()) throws(LimboError) -> LimboSummary
     {

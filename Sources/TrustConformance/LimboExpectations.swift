@@ -1,5 +1,5 @@
 import FileOutput
-import Foundation
+import FoundationEssentials
 import TrustCertificates
 
 /// The committed list of cases whose result differs from x509-limbo's expectation, each with the

@@ -1,5 +1,5 @@
 import FileOutput
-import Foundation
+import FoundationEssentials
 
 /// Writes x509-limbo's result format:
 /// `{"version":1,"harness":"trustcheck","results":[{"id":...,"actual_result":...,"context":...}]}`.

@@ -1,5 +1,7 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
+import GnuTLSBridge
+import Synchronization
 import TrustCertificates
 import TrustEvaluation
 
@@ -259,16 +261,14 @@ public struct LimboRunner: Sendable {
         // Dedicated threads rather than DispatchQueue.concurrentPerform, which runs on one thread when
         // called from a busy pool thread (as under Swift Testing).
         let done = DispatchSemaphore(value: 0)
+        var started = 0
         for _ in 1..<workers {
-            let thread = Thread {
-                work()
-                done.signal()
-            }
-            thread.stackSize = 4 << 20
-            thread.start()
+            // 4 MiB of stack, as the Foundation threads had: room for the path builder's recursion.
+            guard DetachedThread.start(stackSize: 4 << 20, { work(); done.signal() }) == 0 else { break }
+            started += 1
         }
         work()
-        for _ in 1..<workers { done.wait() }
+        for _ in 0..<started { done.wait() }
         return slots.results
     }
 }
@@ -285,29 +285,27 @@ public struct LimboInputError: Error, LocalizedError, Sendable, Hashable, Custom
 
 /// Hands out case indices to worker threads and collects their results.
 private final class ResultSlots: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var next = 0
     private var slots: [LimboResult?]
 
     init(count: Int) { slots = Array(repeating: nil, count: count) }
 
     func claim() -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard next < slots.count else { return nil }
-        next += 1
-        return next - 1
+        return lock.withLock { _ in
+            guard next < slots.count else { return nil }
+            next += 1
+            return next - 1
+        }
     }
 
     func store(_ result: LimboResult, at index: Int) {
-        lock.lock()
-        slots[index] = result
-        lock.unlock()
+        lock.withLock { _ in slots[index] = result }
     }
 
     var results: [LimboResult] {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots.map { $0! }
+        return lock.withLock { _ in
+            return slots.map { $0! }
+        }
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Totals of a run, overall and per namespace (the part of the id before "::").
 public struct LimboSummary: Sendable, Hashable, CustomStringConvertible {
@@ -58,13 +59,46 @@ public struct LimboSummary: Sendable, Hashable, CustomStringConvertible {
         if actual != .skipped, actual.rawValue != expected.rawValue {
             mismatches.append(LimboMismatch(id: id, expected: expected, actual: actual, context: context))
         }
-        let namespace = id.range(of: "::").map { String(id[..<$0.lowerBound]) } ?? id
+        let namespace = id.firstRange(of: "::").map { String(id[..<$0.lowerBound]) } ?? id
         byNamespace[namespace, default: Counts()].add(expected: expected, actual: actual)
     }
 
     /// Namespaces in order, numbers by value ("4.2" before "4.10").
     public var namespaces: [String] {
-        byNamespace.keys.sorted { $0.compare($1, options: .numeric) == .orderedAscending }
+        byNamespace.keys.sorted(by: Self.numericOrder)
+    }
+
+    /// `compare(_:options: .numeric) == .orderedAscending`: runs of ASCII digits compare by value ("4.2"
+    /// before "4.10"), everything else scalar by scalar, a prefix first.
+    static func numericOrder(_ left: String, _ right: String) -> Bool {
+        func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
+        var left = left.unicodeScalars[...], right = right.unicodeScalars[...]
+        while let l = left.first, let r = right.first {
+            if isDigit(l), isDigit(r) {
+                let leftRun = left.prefix(while: isDigit), rightRun = right.prefix(while: isDigit)
+                let leftValue = leftRun.drop { $0 == "0" }, rightValue = rightRun.drop { $0 == "0" }
+                if leftValue.count != rightValue.count { return leftValue.count < rightValue.count }
+                if !leftValue.elementsEqual(rightValue) { return leftValue.lexicographicallyPrecedes(rightValue) { $0.value < $1.value } }
+                left = left.dropFirst(leftRun.count)
+                right = right.dropFirst(rightRun.count)
+            } else if l != r {
+                return l.value < r.value
+            } else {
+                left = left.dropFirst()
+                right = right.dropFirst()
+            }
+        }
+        return left.isEmpty && !right.isEmpty
+    }
+
+    /// `String(format: "%.2f", value)`: the C library's own rounding of the binary value, in the C locale
+    /// (the process never calls setlocale), so the digits are exactly printf's.
+    static func twoDecimals(_ value: Double) -> String {
+        var buffer = [CChar](repeating: 0, count: 350)  // %.2f of the largest Double is 312 characters
+        _ = buffer.withUnsafeMutableBufferPointer { text in
+            withVaList([value]) { vsnprintf(text.baseAddress, text.count, "%.2f", $0) }
+        }
+        return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
 
     /// A one-screen table: one row per namespace, then the totals.
@@ -90,7 +124,7 @@ public struct LimboSummary: Sendable, Hashable, CustomStringConvertible {
         if overall.total > 0 {
             let percent = Double(overall.passed) / Double(max(1, overall.total - overall.skipped)) * 100
             // Two decimals: at this level of conformance one decimal rounds a miss away.
-            lines.append(String(format: "%.2f%% of evaluated cases pass", percent))
+            lines.append(Self.twoDecimals(percent) + "% of evaluated cases pass")
         }
         if !mismatches.isEmpty {
             lines.append("")
@@ -102,8 +136,8 @@ public struct LimboSummary: Sendable, Hashable, CustomStringConvertible {
             }
         }
         var timing: [String] = []
-        if let loadSeconds { timing.append(String(format: "loaded in %.2f s", loadSeconds)) }
-        if let runSeconds { timing.append(String(format: "evaluated in %.2f s", runSeconds)) }
+        if let loadSeconds { timing.append("loaded in \(Self.twoDecimals(loadSeconds)) s") }
+        if let runSeconds { timing.append("evaluated in \(Self.twoDecimals(runSeconds)) s") }
         if !timing.isEmpty { lines.append(timing.joined(separator: ", ")) }
         return lines.joined(separator: "\n") + "\n"
     }

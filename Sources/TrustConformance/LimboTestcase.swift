@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Pinning
 import TrustCertificates
 import TrustEvaluation
@@ -43,7 +44,7 @@ public struct LimboSuite: Decodable, Sendable {
         let bytes: [UInt8]
         do {
             bytes = path == "-"
-                ? try CertificateLoader.read(FileHandle.standardInput, name: "standard input", limit: maximumSuiteSize)
+                ? try CertificateLoader.read(fileDescriptor: STDIN_FILENO, name: "standard input", limit: maximumSuiteSize)
                 : try CertificateLoader.read(path, limit: maximumSuiteSize)
         } catch {
             throw LimboError.unreadable(path: path, problem: error.problem)
@@ -243,7 +244,7 @@ public struct LimboTestcase: Decodable, Sendable, Hashable {
 
     /// The part of the id before the first "::" (the whole id when there is none).
     public var namespace: String {
-        guard let range = id.range(of: "::") else { return id }
+        guard let range = id.firstRange(of: "::") else { return id }
         return String(id[..<range.lowerBound])
     }
 

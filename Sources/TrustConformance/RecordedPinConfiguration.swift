@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A vector's `pin_configuration`: the pinning configuration file a recording applied (a TrustKit
 /// configuration as JSON or plist, or an Info.plist), embedded so that the replay needs nothing else:

@@ -1,4 +1,5 @@
-import Foundation
+import FileOutput
+import FoundationEssentials
 import Pinning
 import TrustCertificates
 import TrustEvaluation
@@ -27,14 +28,14 @@ public struct VectorRunner: Sendable {
         public let path: String
         public let result: Result<LimboSuite, LimboError>
 
-        public var name: String { (path as NSString).lastPathComponent }
+        public var name: String { FileSystemPath.lastComponent(path) }
     }
 
     /// Every `*.json` file in `directory`, sorted by name; an absent directory holds none.
     public static func loadVectors(directory: String) -> [VectorFile] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map { name in
-            let path = (directory as NSString).appendingPathComponent(name)
+            let path = FileSystemPath.appending(name, to: directory)
             do throws(LimboError) {
                 return VectorFile(path: path, result: .success(try LimboSuite.load(path: path)))
             } catch {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import TrustCheckCLI
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -10,7 +11,7 @@ if let sibling = TrustCheckCommand.siblingExecutable(for: arguments) {
     let argv = ([sibling] + arguments).map { strdup($0) } + [nil]
     execv(path, argv)
     let reason = String(cString: strerror(errno))
-    FileHandle.standardError.write(Data("trustcheck: cannot run \(path): \(reason)\n".utf8))
+    FileDescriptorOutput.standardError.write("trustcheck: cannot run \(path): \(reason)\n")
     exit(2)
 }
 // All other behaviour lives in TrustCheckCLI so that tests can run it in-process.

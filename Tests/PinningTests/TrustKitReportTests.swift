@@ -65,6 +65,34 @@ import TrustCertificates
         #expect(json["include-subdomains"] as? Bool == false)
     }
 
+    /// The body is byte for byte what it was when it was written with JSONSerialization and DateFormatter
+    /// (before Pinning dropped swift-corelibs Foundation, issue 13), with and without an expiration date.
+    @Test func theBodyIsWhatJSONSerializationWrote() throws {
+        func format(_ date: Date, _ pattern: String) -> String {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.dateFormat = pattern
+            return formatter.string(from: date)
+        }
+        for host in ["www.example.com", "api.example.com"] {
+            let report = try Self.report(try Self.mismatch(host), at: PinningFixtures.time.addingTimeInterval(3_723.9))
+            let body: [String: Any] = [
+                "app-bundle-id": report.app.bundleIdentifier, "app-version": report.app.version,
+                "app-platform": report.app.platform.rawValue, "app-platform-version": report.app.platformVersion,
+                "app-vendor-id": report.app.vendorIdentifier, "trustkit-version": report.app.trustKitVersion,
+                "date-time": format(report.dateTime, "yyyy-MM-dd'T'HH:mm:ss'Z'"), "hostname": report.hostname,
+                "port": report.port, "noted-hostname": report.notedHostname, "include-subdomains": report.includeSubdomains,
+                "enforce-pinning": report.enforcePinning, "validated-certificate-chain": report.validatedCertificateChain,
+                "known-pins": report.knownPins, "validation-result": report.validationResult.rawValue,
+                "known-pins-expiration-date": report.knownPinsExpirationDate.map { format($0, "yyyy-MM-dd") as Any } ?? NSNull(),
+            ]
+            let data = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys, .withoutEscapingSlashes])
+            let foundation = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "/", with: "\\/")
+            #expect(String(decoding: report.jsonData(), as: UTF8.self) == foundation, "\(host)")
+        }
+    }
+
     @Test func nothingIsReportedForSuccessOrUnpinnedHosts() throws {
         #expect(TrustKitPinFailureReport(validation: try TrustKitPinningValidatorTests.validate("www.example.com"), app: Self.app,
                                          at: PinningFixtures.time) == nil)

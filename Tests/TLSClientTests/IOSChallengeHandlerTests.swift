@@ -75,4 +75,25 @@ import TrustEvaluation
         let otherRoot = try Self.configuration(Self.delegate(pinning: "other-leaf.pem"))
         #expect(await TLSFixtures.failure(port: other.port, configuration: otherRoot)?.code == "trust.refused")
     }
+
+    /// `challenge.serverTrust` is one object, as `protectionSpace.serverTrust` is: a handler that sets its
+    /// anchors through one read and evaluates through another (as delegate code often does) sees its anchors.
+    /// A fresh SecTrust on each read would evaluate without them and cancel.
+    @Test func everyReadOfServerTrustIsTheSameSecTrust() async throws {
+        let server = try TLSFixtures.server()
+        defer { server.stop() }
+        let delegate = try Self.delegate(pinning: "leaf.pem")
+        var configuration = try TLSFixtures.configuration()
+        configuration.anchors = .empty
+        configuration.challengeHandler = { challenge in
+            guard challenge.serverTrust === challenge.serverTrust else { return .cancel }
+            SecTrustSetAnchorCertificates(challenge.serverTrust, [delegate.anchor] as CFArray)
+            SecTrustSetVerifyDate(challenge.serverTrust, delegate.verifyDate as CFDate)
+            var error: CFError?
+            return SecTrustEvaluateWithError(challenge.serverTrust, &error) ? .useCredential : .cancel
+        }
+        let connection = try await TLSClient.connect(host: "127.0.0.1", port: server.port, configuration: configuration)
+        #expect(connection.verdict.disposition == .useCredential)
+        await connection.close()
+    }
 }

@@ -1,5 +1,6 @@
 import CGnuTLS
-import Foundation
+import FoundationEssentials
+import Synchronization
 
 /// A client TLS session over a `TCPConnection`, after a successful handshake.
 ///
@@ -13,7 +14,7 @@ import Foundation
 public final class GnuTLSClientSession: @unchecked Sendable {
     private let handles: Handles
     private var session: OpaquePointer { handles.session }
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var closed = false
     /// What the server presented.
     public let peer: PresentedPeer
@@ -129,9 +130,7 @@ public final class GnuTLSClientSession: @unchecked Sendable {
 
     /// Reads up to `maximum` bytes; an empty result means the server closed the connection.
     public func read(maximum: Int) throws(TLSHandshakeError) -> [UInt8] {
-        lock.lock()
-        defer { lock.unlock() }
-        do {
+        try lock.withLock { _ throws(TLSHandshakeError) -> [UInt8] in
             guard !closed else { return [] }
             var buffer = [UInt8](repeating: 0, count: max(1, maximum))
             var rc: Int
@@ -147,9 +146,7 @@ public final class GnuTLSClientSession: @unchecked Sendable {
 
     /// Writes all of `bytes`.
     public func write(_ bytes: [UInt8]) throws(TLSHandshakeError) {
-        lock.lock()
-        defer { lock.unlock() }
-        do {
+        try lock.withLock { _ throws(TLSHandshakeError) in
             guard !closed else { throw Self.failure(-10 /* INVALID_SESSION */, "gnutls_record_send") }
             var offset = 0
             while offset < bytes.count {
@@ -163,7 +160,7 @@ public final class GnuTLSClientSession: @unchecked Sendable {
 
     /// Sends close_notify (once); later reads return empty and writes fail.
     public func close() {
-        lock.withLock {
+        lock.withLock { _ in
             guard !closed else { return }
             closed = true
             _ = gnutls_bye(session, GNUTLS_SHUT_WR)

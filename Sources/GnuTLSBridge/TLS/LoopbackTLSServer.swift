@@ -1,5 +1,7 @@
 import CGnuTLS
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -40,7 +42,7 @@ public final class LoopbackTLSServer: @unchecked Sendable {
     private let priority: String
     private let behaviour: Behaviour
     private let alpn: [String]
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var running = true
     private var recorded: [Outcome] = []
     private let finished = DispatchSemaphore(value: 0)
@@ -116,8 +118,11 @@ public final class LoopbackTLSServer: @unchecked Sendable {
         }
         self.listener = fd
         self.port = port
-        let thread = Thread { [self] in serve() }
-        thread.start()
+        // Fully initialised, so a throw here runs deinit, which closes the listener and frees the credentials.
+        let started = DetachedThread.start { [self] in serve() }
+        guard started == 0 else {
+            throw TCPConnectError.system(host: self.address, port: port, address: "pthread_create", errno: started)
+        }
     }
 
     deinit {
@@ -126,18 +131,18 @@ public final class LoopbackTLSServer: @unchecked Sendable {
     }
 
     /// How each connection ended so far, in order.
-    public var outcomes: [Outcome] { lock.withLock { recorded } }
+    public var outcomes: [Outcome] { lock.withLock { _ in recorded } }
 
     /// Stops accepting and waits (at most 5 s) for the serving thread to finish.
     public func stop() {
-        let wasRunning = lock.withLock { () -> Bool in
+        let wasRunning = lock.withLock { _ -> Bool in
             defer { running = false }
             return running
         }
         if wasRunning { _ = finished.wait(timeout: .now() + 5) }
     }
 
-    private var isRunning: Bool { lock.withLock { running } }
+    private var isRunning: Bool { lock.withLock { _ in running } }
 
     private func serve() {
         defer { finished.signal() }
@@ -189,7 +194,7 @@ public final class LoopbackTLSServer: @unchecked Sendable {
         var nameType: UInt32 = 0
         let hasName = gnutls_server_name_get(session, &name, &nameLength, &nameType, 0) == 0
         let serverName = hasName ? String(decoding: name.prefix(nameLength).prefix { $0 != 0 }, as: UTF8.self) : nil
-        lock.withLock { recorded.append(Outcome(handshakeCode: rc, alertReceived: alert, serverName: serverName)) }
+        lock.withLock { _ in recorded.append(Outcome(handshakeCode: rc, alertReceived: alert, serverName: serverName)) }
         guard rc == 0, case .respond(let response) = behaviour else { return }
         var request: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A failed TLS handshake or record operation: GnuTLS's error, and the alert that went either way.
 ///

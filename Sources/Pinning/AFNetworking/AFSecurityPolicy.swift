@@ -1,4 +1,6 @@
-import Foundation
+import FileOutput
+import FoundationEssentials
+import Glibc
 import TrustCertificates
 import TrustEvaluation
 
@@ -59,16 +61,16 @@ public struct AFSecurityPolicy: Sendable {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: path)
         } catch {
-            throw CertificateLoadError(path: path, kind: .unreadable, problem: "cannot list directory: \(error.localizedDescription)")
+            throw CertificateLoadError(path: path, kind: .unreadable, problem: "cannot list directory: \(ErrorReason.text(error))")
         }
         var result = Set<Data>()
-        for name in names where (name as NSString).pathExtension == "cer" {
-            let file = (path as NSString).appendingPathComponent(name)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue,
-                  let handle = FileHandle(forReadingAtPath: file) else { continue }
-            defer { try? handle.close() }
-            result.insert(Data(try CertificateLoader.read(handle, name: file)))
+        for name in names where FileSystemPath.pathExtension(name) == "cer" {
+            let file = FileSystemPath.appending(name, to: path)
+            guard FileSystemPath.isDirectory(file) == false else { continue }
+            let descriptor = open(file, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { continue }
+            defer { close(descriptor) }
+            result.insert(Data(try CertificateLoader.read(fileDescriptor: descriptor, name: file)))
         }
         return result
     }

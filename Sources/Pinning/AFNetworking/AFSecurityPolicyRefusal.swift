@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TrustEvaluation
 
 /// Why `AFSecurityPolicy.evaluateServerTrust` says NO: AFNetworking only returns NO (the request then fails

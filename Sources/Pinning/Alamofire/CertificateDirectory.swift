@@ -1,4 +1,6 @@
-import Foundation
+import FileOutput
+import FoundationEssentials
+import Glibc
 import TrustCertificates
 
 /// Every certificate of a directory, loaded the way Alamofire's `Bundle.af.certificates` loads a bundle's
@@ -25,21 +27,21 @@ public struct CertificateDirectory: Sendable {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: path).sorted()
         } catch {
-            throw CertificateLoadError(path: path, kind: .unreadable, problem: "cannot list directory: \(error.localizedDescription)")
+            throw CertificateLoadError(path: path, kind: .unreadable, problem: "cannot list directory: \(ErrorReason.text(error))")
         }
         var certificates: [Certificate] = []
         var skipped: [String: String] = [:]
-        for name in names where Self.fileExtensions.contains((name as NSString).pathExtension) {
-            let file = (path as NSString).appendingPathComponent(name)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
-            guard let handle = FileHandle(forReadingAtPath: file) else {
+        for name in names where Self.fileExtensions.contains(FileSystemPath.pathExtension(name)) {
+            let file = FileSystemPath.appending(name, to: path)
+            guard FileSystemPath.isDirectory(file) == false else { continue }
+            let descriptor = open(file, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else {
                 skipped[name] = "cannot be read"
                 continue
             }
-            defer { try? handle.close() }
+            defer { close(descriptor) }
             do {
-                let certificate = try Certificate(der: try CertificateLoader.read(handle, name: file))
+                let certificate = try Certificate(der: try CertificateLoader.read(fileDescriptor: descriptor, name: file))
                 if !certificates.contains(certificate) { certificates.append(certificate) }
             } catch let error as CertificateLoadError {
                 skipped[name] = error.problem

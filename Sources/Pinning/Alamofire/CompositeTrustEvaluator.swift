@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Alamofire's `CompositeTrustEvaluator`: each evaluator in order, each on the caller's trust; the first
 /// to throw ends the evaluation with its error.

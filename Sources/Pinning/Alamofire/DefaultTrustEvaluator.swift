@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Alamofire's `DefaultTrustEvaluator`: the SSL policy for the host (unless `validateHost` is false), then
 /// the SSL policy without a host, against the trust's anchors.

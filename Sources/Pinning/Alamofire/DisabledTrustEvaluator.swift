@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Alamofire's `DisabledTrustEvaluator`: accepts every trust, whatever it holds. For tests and development
 /// servers only: nothing at all is validated.

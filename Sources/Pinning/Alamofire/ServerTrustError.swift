@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TrustCertificates
 import TrustEvaluation
 
@@ -98,7 +98,7 @@ public enum ServerTrustError: Error, LocalizedError, Sendable, CustomStringConve
         case .certificatePinningFailed(let host, _, _, _): return "Certificate pinning failed for host \(host)."
         case .publicKeyPinningFailed(let host, _, _, _): return "Public key pinning failed for host \(host)."
         case .customEvaluationFailed(let error):
-            return "Custom trust evaluation failed with error: \(error.localizedDescription)"
+            return "Custom trust evaluation failed with error: \(ErrorReason.text(error))"
         }
     }
 

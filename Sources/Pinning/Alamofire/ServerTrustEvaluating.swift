@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Alamofire's `ServerTrustEvaluating` over TrustCheck's engine: decide whether the certificates a server
 /// presented may be trusted for `host` at `date`, or throw why not.

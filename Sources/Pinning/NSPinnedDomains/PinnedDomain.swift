@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One `NSPinnedDomains` entry of an Info.plist: a domain and the SPKI SHA-256 identities pinned for it.
 public struct PinnedDomain: Sendable, Hashable {
@@ -25,8 +25,8 @@ public struct PinnedDomain: Sendable, Hashable {
     /// the domain equals the host ignoring case, or, with `includesSubdomains`, equals what follows the
     /// host's first dot, one level only (`a.b.example.com` is not under `example.com`).
     func applies(to host: String) -> Bool {
-        if domain.caseInsensitiveCompare(host) == .orderedSame { return true }
+        if domain.lowercased() == host.lowercased() { return true }
         guard includesSubdomains, let dot = host.firstIndex(of: "."), host.index(after: dot) != host.endIndex else { return false }
-        return domain.caseInsensitiveCompare(host[host.index(after: dot)...]) == .orderedSame
+        return domain.lowercased() == host[host.index(after: dot)...].lowercased()
     }
 }

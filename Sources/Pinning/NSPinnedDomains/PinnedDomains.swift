@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TrustCertificates
 import TrustEvaluation
 
@@ -41,9 +41,9 @@ public struct PinnedDomains: Sendable {
     public init(infoPlist data: Data) throws(PinnedDomainsError) {
         let root: Any
         do {
-            root = try PropertyListSerialization.propertyList(from: data, format: nil)
+            root = try PropertyListValue.propertyList(from: data)
         } catch {
-            throw PinnedDomainsError(.notAPropertyList, problem: "not a property list: \(error.localizedDescription)")
+            throw PinnedDomainsError(.notAPropertyList, problem: "not a property list: \(ErrorReason.text(error))")
         }
         guard let top = root as? [String: Any] else {
             throw PinnedDomainsError(.notAPropertyList, problem: "the top level is not a dictionary")
@@ -60,20 +60,16 @@ public struct PinnedDomains: Sendable {
                 throw PinnedDomainsError(.unreadable, path: path,
                                          problem: "file is \(size) bytes, larger than the \(Self.maximumFileSize) limit")
             }
-            guard let handle = FileHandle(forReadingAtPath: path) else {
-                throw PinnedDomainsError(.unreadable, path: path, problem: "cannot open the file for reading")
-            }
-            defer { try? handle.close() }
             do {
                 // Bounded however the file grows or streams (a FIFO has no size to check beforehand).
-                data = Data(try CertificateLoader.read(handle, name: path, limit: Self.maximumFileSize))
+                data = Data(try CertificateLoader.read(path, limit: Self.maximumFileSize))
             } catch {
                 throw PinnedDomainsError(.unreadable, path: path, problem: error.problem)
             }
         } catch let error as PinnedDomainsError {
             throw error
         } catch {
-            throw PinnedDomainsError(.unreadable, path: path, problem: "cannot read: \(error.localizedDescription)")
+            throw PinnedDomainsError(.unreadable, path: path, problem: "cannot read: \(ErrorReason.text(error))")
         }
         do {
             try self.init(infoPlist: data)

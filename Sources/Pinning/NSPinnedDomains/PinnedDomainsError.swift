@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why an Info.plist could not be read for its `NSPinnedDomains`: a stable code, the file, and the problem.
 public struct PinnedDomainsError: Error, LocalizedError, Sendable, Hashable, CustomStringConvertible {

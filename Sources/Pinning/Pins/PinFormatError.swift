@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why a pin's text could not be read, naming the text.
 public struct PinFormatError: Error, LocalizedError, Sendable, Hashable, CustomStringConvertible {

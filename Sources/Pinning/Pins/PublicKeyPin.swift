@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TrustCertificates
 
 /// A SHA-256 public-key pin: a digest and what it is the digest of.
@@ -28,7 +28,7 @@ public struct PublicKeyPin: Sendable, Hashable, CustomStringConvertible {
 
     /// Reads one of the text forms above.
     public init(parsing text: String, algorithm: PinAlgorithm = .spkiSHA256) throws(PinFormatError) {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = String(text.trimmingWhitespace())
         guard !trimmed.isEmpty else { throw PinFormatError(.empty, text: text, problem: "the pin is empty") }
         let value: Substring
         // A bare base64 digest may itself begin with "sha256/" ('/' is a base64 digit), so a whole-text
@@ -82,7 +82,7 @@ public struct PublicKeyPin: Sendable, Hashable, CustomStringConvertible {
     /// The value of a `pin-sha256` directive, quoted or not; nil when `text` is not one.
     private static func hpkpValue(_ text: String) -> Substring? {
         guard let equals = text.firstIndex(of: "="),
-              text[..<equals].trimmingCharacters(in: .whitespaces).lowercased() == "pin-sha256"
+              text[..<equals].trimmingWhitespace(newlines: false).lowercased() == "pin-sha256"
         else { return nil }
         var value = text[text.index(after: equals)...].drop(while: \.isWhitespace)
         if value.count >= 2, value.first == "\"", value.last == "\"" { value = value.dropFirst().dropLast() }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The app fields of a TrustKit report. The defaults are what TrustKit sends without a main bundle
 /// (its unit tests): bundle id `N/A`, empty version, vendor id `unit-tests`.

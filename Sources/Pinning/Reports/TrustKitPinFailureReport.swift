@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TrustCertificates
 
 /// TrustKit's pin-failure report (`TSKPinFailureReport`), field for field, and its JSON body.
@@ -55,28 +55,43 @@ public struct TrustKitPinFailureReport: Sendable, Hashable {
     /// The JSON body, with TrustKit's field names. Keys are sorted so the bytes are reproducible, and `/`
     /// is written `\/` as NSJSONSerialization writes it.
     public func jsonData() -> Data {
-        let body: [String: Any] = [
-            "app-bundle-id": app.bundleIdentifier,
-            "app-version": app.version,
-            "app-platform": app.platform.rawValue,
-            "app-platform-version": app.platformVersion,
-            "app-vendor-id": app.vendorIdentifier,
-            "trustkit-version": app.trustKitVersion,
-            "date-time": Self.format(dateTime, "yyyy-MM-dd'T'HH:mm:ss'Z'"),
-            "hostname": hostname,
-            "port": port,
-            "noted-hostname": notedHostname,
-            "include-subdomains": includeSubdomains,
-            "enforce-pinning": enforcePinning,
-            "validated-certificate-chain": validatedCertificateChain,
-            "known-pins": knownPins,
-            "validation-result": validationResult.rawValue,
-            "known-pins-expiration-date": knownPinsExpirationDate.map { Self.format($0, "yyyy-MM-dd") as Any } ?? NSNull(),
-        ]
-        // Every value above is a JSON type, so serialisation cannot fail.
-        let data = try! JSONSerialization.data(withJSONObject: body, options: [.sortedKeys, .withoutEscapingSlashes])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Every field is a string, number, boolean, array of strings or null, so encoding cannot fail.
+        let data = try! encoder.encode(JSONBody(self))
         // '/' only ever occurs inside JSON strings, so escaping every one is exactly NSJSONSerialization's output.
-        return Data(String(decoding: data, as: UTF8.self).replacingOccurrences(of: "/", with: "\\/").utf8)
+        return Data(String(decoding: data, as: UTF8.self).replacing("/", with: "\\/").utf8)
+    }
+
+    /// The body's fields under TrustKit's names; the expiration date is `null` when there is none (a
+    /// synthesised encoding would leave the key out).
+    private struct JSONBody: Encodable {
+        let report: TrustKitPinFailureReport
+        init(_ report: TrustKitPinFailureReport) { self.report = report }
+
+        typealias CodingKeys = TrustKitReportField
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(report.app.bundleIdentifier, forKey: .appBundleID)
+            try container.encode(report.app.version, forKey: .appVersion)
+            try container.encode(report.app.platform.rawValue, forKey: .appPlatform)
+            try container.encode(report.app.platformVersion, forKey: .appPlatformVersion)
+            try container.encode(report.app.vendorIdentifier, forKey: .appVendorID)
+            try container.encode(report.app.trustKitVersion, forKey: .trustKitVersion)
+            try container.encode(RFC3339.string(report.dateTime), forKey: .dateTime)
+            try container.encode(report.hostname, forKey: .hostname)
+            try container.encode(report.port, forKey: .port)
+            try container.encode(report.notedHostname, forKey: .notedHostname)
+            try container.encode(report.includeSubdomains, forKey: .includeSubdomains)
+            try container.encode(report.enforcePinning, forKey: .enforcePinning)
+            try container.encode(report.validatedCertificateChain, forKey: .validatedCertificateChain)
+            try container.encode(report.knownPins, forKey: .knownPins)
+            try container.encode(report.validationResult.rawValue, forKey: .validationResult)
+            // TrustKit's `yyyy-MM-dd` in UTC: the day part of the RFC 3339 time.
+            try container.encode(report.knownPinsExpirationDate.map { String(RFC3339.string($0).prefix(10)) },
+                                 forKey: .knownPinsExpirationDate)
+        }
     }
 
     /// `convertTrustToPemArray`: base64 in 64-character lines separated by CRLF (NSData's
@@ -85,13 +100,5 @@ public struct TrustKitPinFailureReport: Sendable, Hashable {
         let base64 = Array(Base64.encode(certificate.der))
         let lines = stride(from: 0, to: base64.count, by: 64).map { String(base64[$0..<min($0 + 64, base64.count)]) }
         return "-----BEGIN CERTIFICATE-----\n" + lines.joined(separator: "\r\n") + "\n-----END CERTIFICATE-----"
-    }
-
-    private static func format(_ date: Date, _ pattern: String) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = pattern
-        return formatter.string(from: date)
     }
 }

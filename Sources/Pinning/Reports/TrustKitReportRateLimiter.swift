@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Synchronization
 
 /// TrustKit's `TSKReportsRateLimiter`: the same report (`TrustKitReportIdentity`) goes out at most once
 /// per window. The window is fixed, not per report: it starts when the limiter is created, and once more
@@ -11,7 +12,7 @@ public final class TrustKitReportRateLimiter: @unchecked Sendable {
     public static let window: TimeInterval = 3600 * 24
 
     private let clock: @Sendable () -> Date
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var sent: Set<TrustKitReportIdentity> = []
     private var windowStart: Date
 
@@ -25,12 +26,12 @@ public final class TrustKitReportRateLimiter: @unchecked Sendable {
     /// so this one must be dropped; false (and the report is remembered) otherwise.
     public func shouldRateLimit(_ report: TrustKitPinFailureReport) -> Bool {
         let now = clock()
-        lock.lock()
-        defer { lock.unlock() }
-        if now.timeIntervalSince(windowStart) > Self.window {
-            sent.removeAll()
-            windowStart = now
+        return lock.withLock { _ in
+            if now.timeIntervalSince(windowStart) > Self.window {
+                sent.removeAll()
+                windowStart = now
+            }
+            return !sent.insert(report.identity).inserted
         }
-        return !sent.insert(report.identity).inserted
     }
 }

@@ -106,15 +106,7 @@ public enum TrustKitReportDecoder {
         let validatedCertificateChain: [String], knownPins: [String], validationResult: Int
         let knownPinsExpirationDate: String?
 
-        enum CodingKeys: String, CodingKey {
-            case appBundleID = "app-bundle-id", appVersion = "app-version", appPlatform = "app-platform"
-            case appPlatformVersion = "app-platform-version", appVendorID = "app-vendor-id"
-            case trustKitVersion = "trustkit-version", dateTime = "date-time", hostname, port
-            case notedHostname = "noted-hostname", includeSubdomains = "include-subdomains"
-            case enforcePinning = "enforce-pinning", validatedCertificateChain = "validated-certificate-chain"
-            case knownPins = "known-pins", validationResult = "validation-result"
-            case knownPinsExpirationDate = "known-pins-expiration-date"
-        }
+        typealias CodingKeys = TrustKitReportField
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)

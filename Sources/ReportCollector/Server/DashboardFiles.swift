@@ -35,7 +35,7 @@ public struct DashboardFiles: Sendable {
                   let handle = FileHandle(forReadingAtPath: folder + "/" + name)
             else { continue }
             defer { try? handle.close() }
-            guard let bytes = try? CertificateLoader.read(handle, name: name, limit: Self.maximumFileSize) else { continue }
+            guard let bytes = try? CertificateLoader.read(fileDescriptor: handle.fileDescriptor, name: name, limit: Self.maximumFileSize) else { continue }
             files[name] = File(bytes: bytes, contentType: type)
         }
         self.files = files

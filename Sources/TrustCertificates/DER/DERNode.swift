@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One DER TLV: its tag, where its content lies, and the whole encoding.
 public struct DERNode: Sendable {

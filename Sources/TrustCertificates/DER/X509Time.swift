@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// UTCTime / GeneralizedTime as RFC 5280 profiles them (UTC, "Z", seconds present), decoded without
 /// the 1970 and 2038 limits of time_t-based parsers.

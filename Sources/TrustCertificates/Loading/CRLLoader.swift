@@ -1,4 +1,5 @@
-import Foundation
+import FileOutput
+import FoundationEssentials
 
 /// Loads certificate revocation lists from a file of one or more CRLs: PEM (`X509 CRL` blocks, text
 /// around them ignored) or DER (one CRL or several concatenated), recognised by content. Errors are
@@ -15,11 +16,10 @@ public enum CRLLoader {
     /// Loads one file, keeping CRLs that do not parse as `UnreadableCRL`s. A file that cannot be read
     /// or holds no CRL (not PEM or DER, no `X509 CRL` block, broken PEM or DER framing) is still an error.
     public static func file(at path: String) throws(CertificateLoadError) -> CRLFile {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        guard let isDirectory = FileSystemPath.isDirectory(path) else {
             throw CertificateLoadError(path: path, kind: .unreadable, problem: "no such file or directory")
         }
-        guard !isDirectory.boolValue else {
+        guard !isDirectory else {
             throw CertificateLoadError(path: path, kind: .unreadable, problem: "is a directory, not a file of CRLs")
         }
         return try file(in: try CertificateLoader.read(path), from: path)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why a file or directory of certificates, or a file of CRLs, could not be loaded. `path` names the
 /// file; `problem` says what is wrong in words a person can act on; `code` is the stable identifier

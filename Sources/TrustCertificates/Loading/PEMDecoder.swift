@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Finds the blocks of one kind (certificates or CRLs) in PEM text. Other block types (keys, CRLs in a
 /// certificate file) and text around blocks are ignored.
@@ -36,7 +40,7 @@ enum PEMDecoder {
             let name = String(decoding: label, as: UTF8.self)
             func failure(_ problem: String) -> CertificateLoadError {
                 CertificateLoadError(path: path, kind: .badPEM,
-                                     problem: problem.replacingOccurrences(of: "#", with: "\(lineNumber(of: begin.start, in: bytes))"))
+                                     problem: problem.replacing("#", with: "\(lineNumber(of: begin.start, in: bytes))"))
             }
             var body: [UInt8] = []
             var next = begin.next

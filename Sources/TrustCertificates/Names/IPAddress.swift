@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An IPv4 (4 bytes) or IPv6 (16 bytes) address: the one place TrustCheck reads and writes address text.
 ///

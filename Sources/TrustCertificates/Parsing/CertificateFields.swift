@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 internal import GnuTLSBridge
 
 /// Everything `Certificate` reads from a certificate's DER, decoded once by TrustCheck's own DER reader

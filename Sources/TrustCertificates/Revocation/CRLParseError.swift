@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why some bytes are not a certificate revocation list TrustCheck can use. `code` is stable
 /// ("crl.parse.<kind>", see `CertificateParseError`); `reason` is for people.

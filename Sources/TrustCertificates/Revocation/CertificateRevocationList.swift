@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 internal import GnuTLSBridge
 
 /// An X.509 v2 certificate revocation list (RFC 5280 §5) parsed once, at creation, into immutable values.

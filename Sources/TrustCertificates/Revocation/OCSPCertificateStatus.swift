@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a SingleResponse says of its certificate (RFC 6960 §4.2.1 CertStatus).
 public enum OCSPCertificateStatus: Sendable, Hashable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why some bytes are not an OCSP response TrustCheck can use. `code` is stable ("ocsp.parse.<kind>",
 /// see `CertificateParseError`); `reason` is for people.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A successful DER OCSPResponse carrying a BasicOCSPResponse (RFC 6960 §4.2.1), parsed once, at
 /// creation, into immutable values by TrustCheck's own DER reader (GnuTLS's OCSP object exposes

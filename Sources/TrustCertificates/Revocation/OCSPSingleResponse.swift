@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One SingleResponse of a BasicOCSPResponse (RFC 6960 §4.2.1): the status of one certificate over
 /// thisUpdate…nextUpdate.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One entry of a CRL's revokedCertificates (RFC 5280 §5.1.2.6).
 public struct RevokedCertificate: Sendable, Hashable {

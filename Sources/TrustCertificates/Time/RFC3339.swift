@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// RFC 3339 date-times: the one parser and the one rendering TrustCheck uses for times it reads or shows
 /// (x509-limbo's validation_time, the CLI's `--at`, every time in text and JSON output).

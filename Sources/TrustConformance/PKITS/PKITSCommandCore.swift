@@ -1,5 +1,7 @@
+import Dispatch
 import FileOutput
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What `trustcheck pkits` does, without the command-line parsing.
 public enum PKITSCommandCore {
@@ -8,7 +10,7 @@ public enum PKITSCommandCore {
     /// the rfc5280 profile's default criticality rules instead of §6.1's (`PKITSRunner.acceptsNonCriticalConstraints`).
     @discardableResult
     public static func run(directory: String, json: Bool, output: String?, strictCriticality: Bool = false,
-                           stdout: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) })
+                           stdout: (String) -> Void = { _ = DescriptorWriter.writeAll($0, to: STDOUT_FILENO) })
         throws(PKITSError) -> PKITSReport
     {
         let suite = try PKITSSuite.load(directory: directory)

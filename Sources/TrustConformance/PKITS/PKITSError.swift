@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why a PKITS run could not start or finish: the suite folder or its description cannot be read, or
 /// the report cannot be written. (A case whose own files are missing is not an error of the run: it

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TrustEvaluation
 
 /// The outcome of a PKITS run: every result, the totals by PKITS section (4.1 … 4.16), the mismatches
@@ -45,29 +45,80 @@ public struct PKITSReport: Sendable {
     /// "results": [{"id", "expected_result", "actual_result", "context", "failed_checks", "expected_checks",
     /// "fails_for_another_reason"}]}`, keys sorted.
     public func json() -> Data {
-        func counts(_ counts: LimboSummary.Counts) -> [String: Any] {
-            ["total": counts.total, "passed": counts.passed, "wrongly_accepted": counts.wronglyAccepted,
-             "wrongly_rejected": counts.wronglyRejected]
+        // The keys sorted as JSONSerialization sorted them (what this report was written with before
+        // trustcheck dropped swift-corelibs Foundation): numerically, so section "4.2" comes before "4.10".
+        // JSONEncoder sorts "4.10" first, so the two objects holding such keys are laid out here, and
+        // JSONEncoder writes every value inside them (its pretty printing is JSONSerialization's).
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        func encoded(_ value: some Encodable, indent: String) -> String {
+            do {
+                return String(decoding: try encoder.encode(value), as: UTF8.self)
+                    .split(separator: "\n", omittingEmptySubsequences: false)
+                    .enumerated().map { $0.offset == 0 || $0.element.isEmpty ? String($0.element) : indent + $0.element }
+                    .joined(separator: "\n")
+            } catch {
+                preconditionFailure("encoding the PKITS report failed: \(error)")
+            }
         }
-        var overall = counts(summary.overall)
-        overall["sections"] = Dictionary(uniqueKeysWithValues: summary.byNamespace.map { ($0.key, counts($0.value)) })
-        let cases: [[String: Any]] = results.map { result in
-            [
-                "id": result.result.id, "expected_result": result.expected.rawValue,
-                "actual_result": result.result.actualResult.rawValue,
-                "context": result.result.context ?? NSNull(),
-                "failed_checks": Array(Set(result.failedChecks.map(\.rawValue))).sorted(),
-                "expected_checks": result.expectedChecks.map { $0.map(\.rawValue).sorted() } ?? NSNull(),
-                "fails_for_another_reason": result.failsForAnotherReason,
-            ]
+        let sections = summary.byNamespace.keys.sorted(by: LimboSummary.numericOrder).map { name in
+            "      \(encoded(name, indent: "")) : \(encoded(JSONCounts(counts: summary.byNamespace[name]!), indent: "      "))"
         }
-        do {
-            var data = try JSONSerialization.data(withJSONObject: ["summary": overall, "results": cases],
-                                                  options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-            data.append(0x0A)
-            return data
-        } catch {
-            preconditionFailure("encoding the PKITS report failed: \(error)")
+        let overall = summary.overall
+        let text = """
+            {
+              "results" : \(encoded(results.map(JSONCase.init), indent: "  ")),
+              "summary" : {
+                "passed" : \(overall.passed),
+                "sections" : {
+            \(sections.joined(separator: ",\n"))
+                },
+                "total" : \(overall.total),
+                "wrongly_accepted" : \(overall.wronglyAccepted),
+                "wrongly_rejected" : \(overall.wronglyRejected)
+              }
+            }
+
+            """
+        return Data(text.utf8)
+    }
+
+    /// A section's totals in the report.
+    private struct JSONCounts: Encodable {
+        let counts: LimboSummary.Counts
+
+        enum CodingKeys: String, CodingKey {
+            case total, passed, wronglyAccepted = "wrongly_accepted", wronglyRejected = "wrongly_rejected"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(counts.total, forKey: .total)
+            try container.encode(counts.passed, forKey: .passed)
+            try container.encode(counts.wronglyAccepted, forKey: .wronglyAccepted)
+            try container.encode(counts.wronglyRejected, forKey: .wronglyRejected)
+        }
+    }
+
+    /// One case in the report; an absent context or absent expected checks are `null`, not left out.
+    private struct JSONCase: Encodable {
+        let result: PKITSResult
+
+        enum CodingKeys: String, CodingKey {
+            case id, expectedResult = "expected_result", actualResult = "actual_result", context
+            case failedChecks = "failed_checks", expectedChecks = "expected_checks"
+            case failsForAnotherReason = "fails_for_another_reason"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(result.result.id, forKey: .id)
+            try container.encode(result.expected.rawValue, forKey: .expectedResult)
+            try container.encode(result.result.actualResult.rawValue, forKey: .actualResult)
+            try container.encode(result.result.context, forKey: .context)
+            try container.encode(Array(Set(result.failedChecks.map(\.rawValue))).sorted(), forKey: .failedChecks)
+            try container.encode(result.expectedChecks.map { $0.map(\.rawValue).sorted() }, forKey: .expectedChecks)
+            try container.encode(result.failsForAnotherReason, forKey: .failsForAnotherReason)
         }
     }
 }

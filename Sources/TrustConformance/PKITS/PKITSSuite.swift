@@ -1,4 +1,5 @@
-import Foundation
+import FileOutput
+import FoundationEssentials
 import TrustCertificates
 
 /// NIST PKITS as pyhanko-certvalidator packages it (tests/fixtures/nist_pkits): `pkits.json` (the cases),
@@ -23,7 +24,7 @@ public struct PKITSSuite: Sendable {
 
     /// Reads `directory/pkits.json` (bounded: `maximumDescriptionSize`) and decodes it.
     public static func load(directory: String) throws(PKITSError) -> PKITSSuite {
-        let path = (directory as NSString).appendingPathComponent("pkits.json")
+        let path = FileSystemPath.appending("pkits.json", to: directory)
         let bytes: [UInt8]
         do { bytes = try CertificateLoader.read(path, limit: maximumDescriptionSize) } catch {
             throw PKITSError.unreadable(path: path, problem: error.problem)
@@ -39,11 +40,11 @@ public struct PKITSSuite: Sendable {
 
     /// The path of a certificate file a case names.
     public func certificatePath(_ file: String) -> String {
-        ((directory as NSString).appendingPathComponent("certs") as NSString).appendingPathComponent(file)
+        FileSystemPath.appending(file, to: FileSystemPath.appending("certs", to: directory))
     }
 
     /// The path of a CRL file a case names.
     public func crlPath(_ file: String) -> String {
-        ((directory as NSString).appendingPathComponent("crls") as NSString).appendingPathComponent(file)
+        FileSystemPath.appending(file, to: FileSystemPath.appending("crls", to: directory))
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TrustEvaluation
 
 /// One case of pyhanko-certvalidator's description of NIST PKITS (`pkits.json`):

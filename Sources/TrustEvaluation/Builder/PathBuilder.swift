@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TrustCertificates
 
 /// Depth-first, backtracking search for paths from the leaf to an anchor, in Apple's order: for each

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TrustCertificates
 
 /// Apple's SecCertificatePathVCScore (§4.7): how good a candidate path is, used to pick the path to

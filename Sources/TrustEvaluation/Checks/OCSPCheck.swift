@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TrustCertificates
 
 /// Revocation from stapled OCSP responses. Apple consumes them for every certificate below the root

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TrustCertificates
 
 /// Revocation of every certificate below the top of the path, from the CRLs the caller supplied

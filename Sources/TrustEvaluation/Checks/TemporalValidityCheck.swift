@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TrustCertificates
 
 /// notBefore ≤ time ≤ notAfter for every certificate, the anchor included (Apple §4.8: inclusive, no

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TrustCertificates
 
 /// Apple's maximum leaf lifetimes (§4.3): for each rule, a leaf issued on or after the rule's date may

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TrustCertificates
 
 /// One step of an evaluation, as the path builder and the evaluator take it: what was looked for,

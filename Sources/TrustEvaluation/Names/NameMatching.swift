@@ -1,5 +1,5 @@
 import TrustCertificates
-import Foundation
+import FoundationEssentials
 
 /// `.webpki` validity of names and subtrees, per form (see NameConstraintsChecker).
 enum NameSyntax {
@@ -136,7 +136,7 @@ enum NameMatching {
     /// off), must not start with a dot, and is compared ignoring case with the constraint: as a
     /// suffix for a leading-dot constraint, otherwise over the constraint's length from the start.
     private static func appleURI(_ uri: String, _ constraint: String) -> Bool {
-        guard let scheme = uri.range(of: "://") else { return false }
+        guard let scheme = uri.firstRange(of: "://") else { return false }
         let host = uri[scheme.upperBound...].prefix { $0 != ":" && $0 != "/" }
         guard !host.hasPrefix(".") else { return false }
         let hostUnits = Array(host.utf16), constraintUnits = Array(constraint.utf16)

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Synchronization
+import TrustCertificates
 
 /// The Public Suffix List (publicsuffix.org), read at most once, on the first question, into an
 /// immutable rule table.
@@ -43,7 +45,7 @@ public struct PublicSuffixList: Sendable {
             do {
                 return RuleTable(parsing: try bytes())
             } catch {
-                return RuleTable(flags: [:], ruleCount: 0, loadError: "cannot read \(source): \(error.localizedDescription)")
+                return RuleTable(flags: [:], ruleCount: 0, loadError: "cannot read \(source): \(ErrorReason.text(error))")
             }
         }
     }
@@ -194,7 +196,7 @@ public struct PublicSuffixList: Sendable {
     /// `@unchecked Sendable`: `loaded` is only touched with `lock` held, and once set it is an
     /// immutable value that is never replaced.
     private final class Loader: @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = Mutex(())
         private let load: @Sendable () -> RuleTable
         private var loaded: RuleTable?
 
@@ -208,18 +210,18 @@ public struct PublicSuffixList: Sendable {
         }
 
         var isLoaded: Bool {
-            lock.lock()
-            defer { lock.unlock() }
-            return loaded != nil
+            return lock.withLock { _ in
+                return loaded != nil
+            }
         }
 
         var table: RuleTable {
-            lock.lock()
-            defer { lock.unlock() }
-            if let loaded { return loaded }
-            let table = load()
-            loaded = table
-            return table
+            return lock.withLock { _ in
+                if let loaded { return loaded }
+                let table = load()
+                loaded = table
+                return table
+            }
         }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TrustCertificates
 
 /// What became of one stapled OCSP response in an evaluation: which certificate of the reported path it

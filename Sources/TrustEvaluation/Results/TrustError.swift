@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The primary error of an untrusted evaluation, built the way SecTrustEvaluateWithError builds its CFError.
 public struct TrustError: LocalizedError, Sendable, Hashable, CustomStringConvertible {

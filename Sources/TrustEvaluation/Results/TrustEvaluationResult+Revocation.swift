@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension TrustEvaluationResult {
     /// Whether the revocation status of every certificate of `chain` below its top was established —

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TrustCertificates
 
 /// RFC 5280 §6.3.3 for one certificate of a path: its distribution points (or its issuer's implicit

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TrustCertificates
 
 /// The revocation status of one certificate of the reported path, and how it was established: by

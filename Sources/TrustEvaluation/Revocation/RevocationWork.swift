@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Synchronization
 import TrustCertificates
 
 /// The work one evaluation's revocation checks share across its candidate paths and the nested
@@ -17,7 +18,7 @@ final class RevocationWork: @unchecked Sendable {
         case inProgress
     }
 
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var signers: [[UInt8]: SignerVerdict] = [:]
     private var inProgress = Set<[UInt8]>()
     /// Pairs whose in-progress validation was relied on (`.inProgress` given out while it ran).
@@ -35,7 +36,7 @@ final class RevocationWork: @unchecked Sendable {
     /// Whether `signer`'s key made `crl`'s signature; nil when the budget of signature checks is spent.
     func verifies(_ crl: CertificateRevocationList, by signer: Certificate) -> Bool? {
         let key = crl.sha256 + signer.spkiSHA256
-        return lock.withLock {
+        return lock.withLock { _ in
             if let known = signatures[key] { return known }
             guard signatureChecks < maximumSignatureChecks else { return nil }
             signatureChecks += 1
@@ -56,7 +57,7 @@ final class RevocationWork: @unchecked Sendable {
     {
         let pair = signer.sha256 + anchor.sha256
         let key = pair + [UInt8(clamping: depth)]
-        let known: (verdict: SignerVerdict?, mark: Int) = lock.withLock {
+        let known: (verdict: SignerVerdict?, mark: Int) = lock.withLock { _ in
             if inProgress.contains(pair) {
                 reliedOn.insert(pair)
                 return (.inProgress, 0)
@@ -67,7 +68,7 @@ final class RevocationWork: @unchecked Sendable {
         }
         if let verdict = known.verdict { return verdict }
         let verdict = validate()
-        lock.withLock {
+        lock.withLock { _ in
             inProgress.remove(pair)
             if reliedOn.remove(pair) != nil, case .invalid = verdict {
                 for stale in storedKeys[known.mark...] { signers[stale] = nil }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TrustCertificates
 
 /// An immutable set of certificates indexed for path building: by normalised subject (issuer lookup

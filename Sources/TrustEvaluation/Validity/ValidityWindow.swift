@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TrustCertificates
 
 /// The interval in which a certificate or a CRL may be used, and the one rule for whether a time lies

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TrustCertificates
 
 /// A TrustKit pinning configuration, read and checked with TrustKit's rules (`parseTrustKitConfiguration`,
@@ -70,19 +70,15 @@ public struct TrustKitConfiguration: Sendable {
                     .unreadable, problem: "the file is \(size) bytes, more than the \(Self.maximumFileSize) a configuration may have"
                 ).from(path: path)
             }
-            guard let handle = FileHandle(forReadingAtPath: path) else {
-                throw TrustKitConfigurationError(.unreadable, problem: "cannot open the file for reading").from(path: path)
-            }
-            defer { try? handle.close() }
             do {
-                data = Data(try CertificateLoader.read(handle, name: path, limit: Self.maximumFileSize))
+                data = Data(try CertificateLoader.read(path, limit: Self.maximumFileSize))
             } catch {
                 throw TrustKitConfigurationError(.unreadable, problem: error.problem).from(path: path)
             }
         } catch let error as TrustKitConfigurationError {
             throw error
         } catch {
-            throw TrustKitConfigurationError(.unreadable, problem: "cannot read the file: \(error.localizedDescription)")
+            throw TrustKitConfigurationError(.unreadable, problem: "cannot read the file: \(ErrorReason.text(error))")
                 .from(path: path)
         }
         try self.init(data: data, path: path, registry: registry)

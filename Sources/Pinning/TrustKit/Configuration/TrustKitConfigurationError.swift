@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why a TrustKit configuration was refused: a stable code, the key and the domain concerned, the file
 /// it came from, and TrustKit's own exception message where TrustKit refuses it too.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import TrustCertificates
 
 /// `parseTrustKitConfiguration`, check by check in TrustKit's order, over property-list values.
 /// Domains are taken in sorted order so that, of several problems, the same one is always reported
@@ -18,9 +19,9 @@ struct TrustKitConfigurationParser {
         let root: Any
         do {
             if firstByte == UInt8(ascii: "{") {
-                root = try JSONSerialization.jsonObject(with: data)
+                root = try PropertyListValue.json(from: data)
             } else if data.starts(with: Array("bplist".utf8)) || firstByte == UInt8(ascii: "<") {
-                root = try PropertyListSerialization.propertyList(from: data, format: nil)
+                root = try PropertyListValue.propertyList(from: data)
             } else {
                 throw TrustKitConfigurationError(
                     .notAConfiguration, problem: "neither a JSON object nor a property list (XML or binary)")
@@ -29,7 +30,7 @@ struct TrustKitConfigurationParser {
             throw error
         } catch {
             let kind = firstByte == UInt8(ascii: "{") ? "JSON" : "property list"
-            throw TrustKitConfigurationError(.notAConfiguration, problem: "malformed \(kind): \(error.localizedDescription)")
+            throw TrustKitConfigurationError(.notAConfiguration, problem: "malformed \(kind): \(ErrorReason.text(error))")
         }
         guard let dictionary = root as? [String: Any] else {
             throw TrustKitConfigurationError(.notAConfiguration, problem: "the top level is not a dictionary")
@@ -204,7 +205,7 @@ struct TrustKitConfigurationParser {
         guard let value = dictionary[key.rawValue] else { return nil }
         if let flag = value as? Bool { return flag }
         if let number = value as? Int { return number != 0 }
-        if let number = value as? NSNumber { return number.boolValue }
+        if let number = value as? Double { return number != 0 }
         throw TrustKitConfigurationError(.wrongType, key: key, domain: domain,
                                          problem: "must be a boolean, not \(Self.typeName(of: value))")
     }
@@ -270,11 +271,12 @@ struct TrustKitConfigurationParser {
         switch value {
         case is String: return "a string"
         case is Bool: return "a boolean"
-        case is Int, is Double, is NSNumber: return "a number"
+        case is Int, is Double: return "a number"
         case is [Any]: return "an array"
         case is [String: Any]: return "a dictionary"
         case is Date: return "a date"
         case is Data: return "data"
+        case is PropertyListValue.Null: return "null"
         default: return "\(type(of: value))"
         }
     }

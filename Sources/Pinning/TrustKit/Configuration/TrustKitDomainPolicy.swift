@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One entry of TSKPinnedDomains after TrustKit's checks, with TrustKit's defaults filled in.
 public struct TrustKitDomainPolicy: Sendable, Hashable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import TrustCertificates
 import TrustEvaluation
 
 /// TrustKit's view of the Public Suffix List: Chromium's `domain_registry` library and its
@@ -43,7 +44,7 @@ public struct TrustKitDomainRegistry: Sendable {
             self.init(text: try String(contentsOfFile: path, encoding: .utf8))
         } catch {
             self.init(publicSuffixes: .empty, topLevelLabels: [],
-                      loadError: "cannot read the Public Suffix List \(path): \(error.localizedDescription)")
+                      loadError: "cannot read the Public Suffix List \(path): \(ErrorReason.text(error))")
         }
     }
 

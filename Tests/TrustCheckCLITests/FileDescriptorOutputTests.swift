@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import TrustCheckCLI
 
-/// FileHandleOutput writes the string's UTF-8 straight to the descriptor: every byte, in call order,
+/// FileDescriptorOutput writes the string's UTF-8 straight to the descriptor: every byte, in call order,
 /// multi-byte characters intact, through a file and through a pipe larger than its buffer.
-@Suite struct FileHandleOutputTests {
+@Suite struct FileDescriptorOutputTests {
     /// 300,000 bytes: more than a Linux pipe holds (64 KiB), with two- and three-byte characters.
     static let text = String(repeating: "é✓ line of output\n", count: 300_000 / 22)
 
@@ -14,7 +14,7 @@ import Testing
         #expect(FileManager.default.createFile(atPath: path, contents: nil))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let handle = try #require(FileHandle(forWritingAtPath: path))
-        let output = FileHandleOutput(handle)
+        let output = FileDescriptorOutput(fileDescriptor: handle.fileDescriptor)
         output.write("first\n")
         output.write(Self.text)
         output.write("")
@@ -28,7 +28,7 @@ import Testing
     @Test func aTextLargerThanThePipeBufferArrivesWhole() async throws {
         let pipe = Pipe()
         let reader = Task.detached { pipe.fileHandleForReading.readDataToEndOfFile() }
-        FileHandleOutput(pipe.fileHandleForWriting).write(Self.text)
+        FileDescriptorOutput(fileDescriptor: pipe.fileHandleForWriting.fileDescriptor).write(Self.text)
         try pipe.fileHandleForWriting.close()
         let received = await reader.value
         #expect(received.count == Self.text.utf8.count)

@@ -1,10 +1,10 @@
-import TrustCertificates
-
 /// What SecCertificateCreateWithData refuses beyond a DER parse (apple-sectrust.md §1.3): an explicit
 /// version of 0 (a v1 certificate must omit it) or above 2, a serial number of 0 or more than 37
 /// octets, an extensions field holding no extension, and a critical known extension that does not parse.
-enum AppleCertificateEncodingRules {
-    static func accepts(_ certificate: Certificate) -> Bool {
+/// Here, below both users, so that SecTrustCompat's SecCertificate and TLSClient's challenge (which must not
+/// link SecTrustCompat's Foundation) apply the same rules.
+package enum AppleCertificateEncodingRules {
+    package static func accepts(_ certificate: Certificate) -> Bool {
         guard let fields = tbsFields(certificate.tbsCertificate) else { return false }
         if let version = fields.first(where: { $0.tag == 0xA0 }) {
             var reader = DERReader(version.content)
