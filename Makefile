@@ -11,7 +11,7 @@ PACKAGES += libpq-dev postgresql chromium
 # binutils: nm and readelf, for make foundation-check and FoundationFreeClosureTests (Swift's toolchain needs it too).
 PACKAGES += binutils
 
-.PHONY: deps demo test bench pkits pkits-fetch collector-load foundation-check
+.PHONY: deps demo test bench pkits pkits-fetch collector-load startup-order foundation-check
 
 # NIST PKITS as pyhanko-certvalidator's sdist carries it (tests/fixtures/nist_pkits), pinned by version and
 # sha256; fetched once into .build/pkits and reused. Not committed: it is fetched at build and CI time.
@@ -86,6 +86,30 @@ foundation-check: deps
 	    echo "foundation-check: .build/release/trustcheck links swift-corelibs Foundation, e.g.:"; echo "$$found"; exit 1; \
 	fi; \
 	echo "foundation-check: .build/release/trustcheck links no swift-corelibs Foundation"
+
+# The start-up layout of the static trustcheck (README "Start-up"): record which of its functions a verify
+# (trusted, refused, --json), --version and show run, under callgrind, into
+# Sources/trustcheck/StartupOrder/symbols.txt, which the link then lays out first (Package.swift). Rerun after
+# changes to the start-up path, then `make bench` to see the process's peak RSS.
+STARTUP_CHAIN = vectors/readme-chain/leaf.pem vectors/readme-chain/intermediate.pem --anchors vectors/readme-chain/root.pem
+startup-order: deps
+	@command -v valgrind >/dev/null || $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind
+	swift build -c release --static-swift-stdlib --product trustcheck
+	rm -rf .build/startup-order && mkdir -p .build/startup-order
+	cd .build/startup-order && cp ../release/trustcheck trustcheck-recorded && \
+	for run in "verify $(STARTUP_CHAIN) --host www.example.test --at 2026-12-01T00:00:00Z" \
+	           "verify $(STARTUP_CHAIN) --host other.example.test --at 2026-12-01T00:00:00Z" \
+	           "verify $(STARTUP_CHAIN) --host www.example.test --at 2026-12-01T00:00:00Z --json" \
+	           "--version" "show vectors/readme-chain/leaf.pem --at 2026-12-01T00:00:00Z"; do \
+	    n=$$((n + 1)); (cd ../.. && valgrind --tool=callgrind --demangle=no \
+	        --callgrind-out-file=.build/startup-order/callgrind.$$n .build/startup-order/trustcheck-recorded $$run \
+	        > .build/startup-order/output.$$n 2>&1 || true); \
+	done
+	python3 Sources/trustcheck/StartupOrder/extract.py trustcheck-recorded .build/startup-order/callgrind.* \
+	    > Sources/trustcheck/StartupOrder/symbols.txt
+	@echo "startup-order: $$(wc -l < Sources/trustcheck/StartupOrder/symbols.txt) functions in Sources/trustcheck/StartupOrder/symbols.txt"
+	rm -f .build/release/trustcheck  # the ordering file is not an input SwiftPM tracks: link again
+	swift build -c release --static-swift-stdlib --product trustcheck
 
 # The collector's load check: the load test (5,000 reports, 4 loopback sender threads, bounded to 30 s) against a
 # release-built `trustcheck collect`, requiring 1,000 acknowledged reports/s.

@@ -65,11 +65,16 @@ let package = Package(
         // ASLR for the image that parses untrusted certificates). StaticLibStdCxx/libstdc++.so, a linker
         // script found before the system's, turns the static runtime's -lstdc++ into GCC's libstdc++.a, so
         // no libstdc++.so is loaded and bound at start.
+        // StartupOrder/symbols.txt (`make startup-order`) lists the functions a start runs; lld lays them out
+        // first and together, so the pages a start faults in hold start-up code rather than its neighbours
+        // (static verify: 12.7 -> 10.5 MB peak RSS). Symbols it no longer finds are skipped silently.
         .executableTarget(
-            name: "trustcheck", dependencies: ["TrustCheckCLI"], exclude: ["StaticLibStdCxx"],
+            name: "trustcheck", dependencies: ["TrustCheckCLI"], exclude: ["StaticLibStdCxx", "StartupOrder"],
             linkerSettings: [.unsafeFlags([
                 "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
                 "-L", Context.packageDirectory + "/Sources/trustcheck/StaticLibStdCxx",
+                "-Xlinker", "--symbol-ordering-file=" + Context.packageDirectory + "/Sources/trustcheck/StartupOrder/symbols.txt",
+                "-Xlinker", "--no-warn-symbol-ordering",
             ])]),
         // The collector's C libraries, each behind one thin bridge that owns its pointers (DESIGN.md decision 9).
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
