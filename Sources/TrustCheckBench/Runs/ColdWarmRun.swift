@@ -8,6 +8,7 @@ enum ColdWarmRun {
         Report.section("Cold and warm, per key type (\(chainsPerCorpus) chains each: leaf ← intermediate ← root anchor)")
         print("cold: first sight (empty caches); warm: the same chains again; no caches: TrustEvaluator's default;")
         print("2 sigs only: the chain's two signature checks alone (TC columns) against the cold GT run: the floor")
+        print("cold alone: first sights again (empty caches), TrustCheck only, not interleaved with GnuTLS (TC columns)")
         print("parse only: parsing the chain's two presented certificates alone (TC columns), against the same GT run")
         Report.comparisonHeader()
         var corpus: [UInt8] = []
@@ -45,6 +46,17 @@ enum ColdWarmRun {
                 var floor = cold
                 floor.trustCheck = signatures
                 Report.comparison("\(type.rawValue) \(variant) 2 sigs only", floor)
+                // The same first sights with nothing run between them: interleaved, GnuTLS's verify evicts
+                // the CPU caches (code and data) TrustCheck's next chain would have used, and the reverse.
+                let fresh = trustCheck.cold()
+                var alone = Samples()
+                for chain in chains {
+                    let (trusted, us) = Clock.time { fresh.verify(chain) }
+                    precondition(trusted, "trustcheck-bench: TrustCheck refused a corpus chain")
+                    alone.add(us)
+                }
+                floor.trustCheck = alone
+                Report.comparison("\(type.rawValue) \(variant) cold alone", floor)
                 // What parsing the two presented certificates costs (part of every cold row).
                 floor.trustCheck = parsing
                 Report.comparison("\(type.rawValue) \(variant) parse only", floor)
