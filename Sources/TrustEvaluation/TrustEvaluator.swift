@@ -96,14 +96,13 @@ public struct TrustEvaluator: Sendable {
                                   time: time, sharedSignatures: signatureCache, diagnostics: diagnostics)
         // The first accepted path is scored only if another one is accepted after it (scoring may ask for
         // the anchor's self-signature, which nothing else needs).
+        let inputs = EvaluationInputs(time: time, anchors: anchors, publicSuffixes: publicSuffixes, crls: crls,
+                                      ocspResponses: ocspResponses, revocation: environment)
         var accepted: (path: CandidatePath, policyTree: PolicyTreeOutcome?, score: PathScore?)?
         var best: (path: CandidatePath, judgement: PathJudgement, score: PathScore)?
 
         func revocationStatuses(for path: CandidatePath) -> [CertificateRevocationStatus] {
-            let context = PathContext(path: path, policy: effectivePolicies[0], time: time, anchors: anchors,
-                                      publicSuffixes: publicSuffixes, crls: crls, ocspResponses: ocspResponses,
-                                      revocation: environment)
-            return RevocationCheck.statuses(context).map(\.status)
+            RevocationCheck.statuses(PathContext(path: path, policy: effectivePolicies[0], inputs: inputs)).map(\.status)
         }
         // With something to check revocation with (or a requirement), the explanation narrates each
         // candidate path's revocation processing: the statuses are recomputed from the work the check
@@ -122,8 +121,7 @@ public struct TrustEvaluator: Sendable {
 
         diagnostics?(.evaluationStarted(leaf: leaf, at: time))
         builder.search(from: leaf) { path in
-            let judgement = Self.run(checks, on: path, time: time, anchors: anchors, publicSuffixes: publicSuffixes,
-                                     crls: crls, ocspResponses: ocspResponses, revocation: environment)
+            let judgement = Self.run(checks, on: path, inputs: inputs)
             let failures = judgement.failures
             if let diagnostics, narratesRevocation { narrateRevocation(of: path, to: diagnostics) }
             if failures.isEmpty {
@@ -170,9 +168,7 @@ public struct TrustEvaluator: Sendable {
         // Only a budget spent before the first complete path leaves nothing to report but the leaf.
         let path = best?.path ?? CandidatePath(elements: [ChainElement(certificate: leaf, source: .presented)],
                                                isAnchored: false, endsSelfSigned: false)
-        let judgement = best?.judgement ?? Self.run(checks, on: path, time: time, anchors: anchors,
-                                                    publicSuffixes: publicSuffixes, crls: crls,
-                                                    ocspResponses: ocspResponses, revocation: environment)
+        let judgement = best?.judgement ?? Self.run(checks, on: path, inputs: inputs)
         var failures = judgement.failures
         if builder.budgetExhausted {
             failures.append(TrustFailure(index: 0, check: .searchBudgetExhausted, context: .searchBudget(
@@ -194,15 +190,12 @@ public struct TrustEvaluator: Sendable {
     }
 
     /// Every policy's checks on `path`, with one context per policy; the failures without repeats.
-    private static func run(_ checks: [(policy: TrustPolicy, checks: [any PathCheck])], on path: CandidatePath, time: Date,
-                            anchors: TrustAnchors, publicSuffixes: PublicSuffixList, crls: CRLStore,
-                            ocspResponses: [OCSPResponse], revocation: RevocationEnvironment) -> PathJudgement
+    private static func run(_ checks: [(policy: TrustPolicy, checks: [any PathCheck])], on path: CandidatePath,
+                            inputs: EvaluationInputs) -> PathJudgement
     {
         var judgement = PathJudgement()
         for (policy, policyChecks) in checks {
-            let context = PathContext(path: path, policy: policy, time: time, anchors: anchors,
-                                      publicSuffixes: publicSuffixes, crls: crls, ocspResponses: ocspResponses,
-                                      revocation: revocation)
+            let context = PathContext(path: path, policy: policy, inputs: inputs)
             for check in policyChecks { check.judge(context, into: &judgement) }
         }
         guard judgement.failures.count > 1 else { return judgement }

@@ -5,13 +5,17 @@ import TrustCertificates
 struct PathContext {
     let path: CandidatePath
     let policy: TrustPolicy
-    let time: Date
-    let anchors: TrustAnchors
-    let publicSuffixes: PublicSuffixList
-    let crls: CRLStore
-    let ocspResponses: [OCSPResponse]
+    /// What every path of the evaluation is judged with, shared by reference (a context is made for each
+    /// path and policy; copying each input into it cost most of a warm evaluation's reference counting).
+    let inputs: EvaluationInputs
+
+    var time: Date { inputs.time }
+    var anchors: TrustAnchors { inputs.anchors }
+    var publicSuffixes: PublicSuffixList { inputs.publicSuffixes }
+    var crls: CRLStore { inputs.crls }
+    var ocspResponses: [OCSPResponse] { inputs.ocspResponses }
     /// The revocation policy and what CRL signer validation needs (see `RevocationCheck`).
-    let revocation: RevocationEnvironment
+    var revocation: RevocationEnvironment { inputs.revocation }
 
     var certificates: [Certificate] { path.certificates }
     var leaf: Certificate { path.certificates[0] }
