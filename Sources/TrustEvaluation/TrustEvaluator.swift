@@ -88,10 +88,13 @@ public struct TrustEvaluator: Sendable {
     {
         // Policies are ANDed: each contributes its checks, judged against that policy's options.
         let effectivePolicies = policies.isEmpty ? [.basicX509()] : policies
-        var checks = effectivePolicies.map { policy in (policy: policy, checks: policy.checks) }
-        // Revocation belongs to no policy; it runs once, beside the first policy's checks.
-        if !crls.isEmpty || revocation.mode == .require { checks[0].checks.append(RevocationCheck()) }
-        if !ocspResponses.isEmpty { checks[0].checks.append(OCSPCheck()) }
+        let checks = effectivePolicies.enumerated().map { index, policy in
+            var checks = policy.checks
+            // Revocation belongs to no policy; it runs once, beside the first policy's checks.
+            if index == 0, !self.crls.isEmpty || self.revocation.mode == .require { checks.append(RevocationCheck()) }
+            if index == 0, !self.ocspResponses.isEmpty { checks.append(OCSPCheck()) }
+            return JudgedPolicy(policy, checks: checks)
+        }
         var builder = PathBuilder(anchors: anchors, intermediates: CertificateStore(intermediates), budget: budget,
                                   time: time, sharedSignatures: signatureCache, diagnostics: diagnostics)
         // The first accepted path is scored only if another one is accepted after it (scoring may ask for
@@ -102,7 +105,7 @@ public struct TrustEvaluator: Sendable {
         var best: (path: CandidatePath, judgement: PathJudgement, score: PathScore)?
 
         func revocationStatuses(for path: CandidatePath) -> [CertificateRevocationStatus] {
-            RevocationCheck.statuses(PathContext(path: path, policy: effectivePolicies[0], inputs: inputs)).map(\.status)
+            RevocationCheck.statuses(PathContext(path: path, judgedPolicy: checks[0], inputs: inputs)).map(\.status)
         }
         // With something to check revocation with (or a requirement), the explanation narrates each
         // candidate path's revocation processing: the statuses are recomputed from the work the check
@@ -190,13 +193,11 @@ public struct TrustEvaluator: Sendable {
     }
 
     /// Every policy's checks on `path`, with one context per policy; the failures without repeats.
-    private static func run(_ checks: [(policy: TrustPolicy, checks: [any PathCheck])], on path: CandidatePath,
-                            inputs: EvaluationInputs) -> PathJudgement
-    {
+    private static func run(_ checks: [JudgedPolicy], on path: CandidatePath, inputs: EvaluationInputs) -> PathJudgement {
         var judgement = PathJudgement()
-        for (policy, policyChecks) in checks {
-            let context = PathContext(path: path, policy: policy, inputs: inputs)
-            for check in policyChecks { check.judge(context, into: &judgement) }
+        for policy in checks {
+            let context = PathContext(path: path, judgedPolicy: policy, inputs: inputs)
+            for check in policy.checks { check.judge(context, into: &judgement) }
         }
         guard judgement.failures.count > 1 else { return judgement }
         var seen = Set<String>()

@@ -16,6 +16,8 @@ public struct DERNode: Sendable {
     public func children() throws -> [DERNode] {
         var reader = DERReader(content)
         var nodes: [DERNode] = []
+        // Room for the usual few (a Name's RDNs, a certificate's extensions) without regrowing.
+        nodes.reserveCapacity(8)
         while !reader.isAtEnd { nodes.append(try reader.read()) }
         return nodes
     }

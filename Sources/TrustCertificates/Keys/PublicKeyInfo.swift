@@ -19,7 +19,10 @@ public struct PublicKeyInfo: Sendable {
     /// SHA-256 of the SPKI DER: the HPKP / TrustKit / ATS pin.
     public let spkiSHA256: [UInt8]
     /// SHA-256 of `externalRepresentation`; empty when that is.
-    public let externalRepresentationSHA256: [UInt8]
+    public var externalRepresentationSHA256: [UInt8] {
+        // Hashed when asked (key-representation pins only), not for every certificate parsed.
+        externalRepresentation.isEmpty ? [] : SHA256.hash(externalRepresentation)
+    }
     /// The key imported into GnuTLS; nil when GnuTLS cannot import it or finds its parameters invalid.
     /// Internal: signatures are checked through `Certificate.isSigned(by:)` and the CRL's, never by
     /// callers holding a GnuTLS object.
@@ -92,7 +95,6 @@ public struct PublicKeyInfo: Sendable {
             bits = gnutlsBits
         }
         spkiSHA256 = SHA256.hash(spki)
-        externalRepresentationSHA256 = externalRepresentation.isEmpty ? [] : SHA256.hash(externalRepresentation)
         rsaPublicExponent = exponent
         switch imported {
         case .success(let key):

@@ -61,8 +61,10 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
         var reader = DERReader(der)
         let sequence = try reader.read(tag: DERTag.sequence, "a Name SEQUENCE")
         guard reader.isAtEnd else { throw DERError.unexpected("a single Name") }
+        let sets = try sequence.children()
         var rdns: [[Attribute]] = []
-        for set in try sequence.children() {
+        rdns.reserveCapacity(sets.count)
+        for set in sets {
             guard set.tag == DERTag.set else { throw DERError.unexpected("an RDN SET") }
             var rdn: [Attribute] = []
             for pair in try set.children() {

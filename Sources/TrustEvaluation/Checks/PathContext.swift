@@ -4,7 +4,9 @@ import TrustCertificates
 /// One candidate path and everything a check needs to judge it.
 struct PathContext {
     let path: CandidatePath
-    let policy: TrustPolicy
+    /// The policy the checks judge against, by reference for the same reason as `inputs`.
+    let judgedPolicy: JudgedPolicy
+    var policy: TrustPolicy { judgedPolicy.policy }
     /// What every path of the evaluation is judged with, shared by reference (a context is made for each
     /// path and policy; copying each input into it cost most of a warm evaluation's reference counting).
     let inputs: EvaluationInputs

@@ -54,16 +54,12 @@ struct CertificateProfileCheck: PathCheck {
             problems.append((.webPKICompliance, .rule(.emptyIssuer, detail: "empty issuer name")))
         }
         // Below the anchor BasicCertificateProcessing reports these for every profile.
-        let unknownCritical = profile.unknownCriticalExtensions(of: certificate)
-        if isAnchor, binds(.noUnknownCriticalExtension), !unknownCritical.isEmpty {
-            problems.append((.criticalExtensions, .extensions(unknownCritical)))
+        if isAnchor, binds(.noUnknownCriticalExtension) {
+            let unknownCritical = profile.unknownCriticalExtensions(of: certificate)
+            if !unknownCritical.isEmpty { problems.append((.criticalExtensions, .extensions(unknownCritical))) }
         }
         if binds(.nonCriticalIdentifierExtensions) {
-            for (oid, mustNotBeCritical) in [
-                (ExtensionOID.authorityKeyIdentifier, "authorityKeyIdentifier"),
-                (ExtensionOID.subjectKeyIdentifier, "subjectKeyIdentifier"),
-                (ExtensionOID.authorityInfoAccess, "authorityInfoAccess"),
-            ] where certificate.extension(oid)?.critical == true {
+            for (oid, mustNotBeCritical) in Self.identifierExtensions where certificate.extension(oid)?.critical == true {
                 problems.append((.webPKICompliance, .rule(.criticalIdentifierExtension, detail: "critical \(mustNotBeCritical)")))
             }
         }
@@ -84,6 +80,13 @@ struct CertificateProfileCheck: PathCheck {
             problems.append((.basicConstraints, .note("pathLenConstraint without cA and keyCertSign")))
         }
     }
+
+    /// The extensions that identify keys and issuers, which must not be critical.
+    private static let identifierExtensions = [
+        (ExtensionOID.authorityKeyIdentifier, "authorityKeyIdentifier"),
+        (ExtensionOID.subjectKeyIdentifier, "subjectKeyIdentifier"),
+        (ExtensionOID.authorityInfoAccess, "authorityInfoAccess"),
+    ]
 
     /// RFC 5280 §4.2.1.1-2: CAs carry a subjectKeyIdentifier; every certificate except a self-signed
     /// root carries an authorityKeyIdentifier, made of a keyIdentifier only in the web PKI.
