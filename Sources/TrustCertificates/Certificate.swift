@@ -103,7 +103,8 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
         do {
             var reader = DERReader(input)
             let outer = try reader.read(tag: DERTag.sequence, "a Certificate SEQUENCE")
-            der = Array(outer.encoded)
+            // The usual input is exactly one certificate: keep its buffer rather than copy it.
+            der = outer.encoded.count == input.count ? input : Array(outer.encoded)
             fields = try CertificateFields(certificate: outer)
         } catch {
             throw CertificateParseError(.malformedDER, "not a DER certificate: \(error)")
@@ -167,7 +168,8 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
     static func encoding(in input: [UInt8]) throws(CertificateParseError) -> [UInt8] {
         do {
             var reader = DERReader(input)
-            return Array(try reader.read(tag: DERTag.sequence, "a Certificate SEQUENCE").encoded)
+            let encoded = try reader.read(tag: DERTag.sequence, "a Certificate SEQUENCE").encoded
+            return encoded.count == input.count ? input : Array(encoded)
         } catch {
             throw CertificateParseError(.malformedDER, "not a DER certificate: \(error)")
         }
