@@ -1,3 +1,5 @@
+import Foundation
+
 /// The cost of a chain as the anchor store grows (1, 1,000, 100,000 anchors: the chains' root plus
 /// filler anchors with distinct names), and the time to build each store from DER.
 enum AnchorScalingRun {
@@ -49,5 +51,17 @@ enum AnchorScalingRun {
             print("TrustCheck per chain at \(sizes.max()!) anchors over 1 anchor: \(Report.ratio(last.interleaved / first.interleaved)) "
                 + "interleaved, \(Report.ratio(last.alone / first.alone)) alone")
         }
+    }
+
+    /// This section alone, in a child process of this benchmark with the same corpus options (its output
+    /// goes to this process's standard output).
+    static func runInOwnProcess(_ options: BenchOptions) {
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        child.arguments = ["--only", "anchors", "--chains", String(options.chains), "--anchors", String(options.maximumAnchors)]
+        fflush(nil)  // every stream: what this process printed so far comes before the child's output
+        do { try child.run() } catch { fatalError("trustcheck-bench: cannot run the anchors section: \(error)") }
+        child.waitUntilExit()
+        precondition(child.terminationStatus == 0, "trustcheck-bench: the anchors section exited \(child.terminationStatus)")
     }
 }
