@@ -44,4 +44,15 @@ struct TrustCheckVerifier: Sendable {
 
     /// Whether TrustCheck trusts the chain.
     func verify(_ chain: BenchChain) -> Bool { evaluate(chain).isTrusted }
+
+    /// Each chain verified once, on its own, timed; the run stops unless every one is trusted.
+    func timedAlone(_ chains: [BenchChain]) -> Samples {
+        var samples = Samples()
+        for chain in chains {
+            let (trusted, us) = Clock.time { verify(chain) }
+            precondition(trusted, "trustcheck-bench: TrustCheck refused a corpus chain (\(chain.host))")
+            samples.add(us)
+        }
+        return samples
+    }
 }

@@ -48,14 +48,7 @@ enum ColdWarmRun {
                 Report.comparison("\(type.rawValue) \(variant) 2 sigs only", floor)
                 // The same first sights with nothing run between them: interleaved, GnuTLS's verify evicts
                 // the CPU caches (code and data) TrustCheck's next chain would have used, and the reverse.
-                let fresh = trustCheck.cold()
-                var alone = Samples()
-                for chain in chains {
-                    let (trusted, us) = Clock.time { fresh.verify(chain) }
-                    precondition(trusted, "trustcheck-bench: TrustCheck refused a corpus chain")
-                    alone.add(us)
-                }
-                floor.trustCheck = alone
+                floor.trustCheck = trustCheck.cold().timedAlone(chains)
                 Report.comparison("\(type.rawValue) \(variant) cold alone", floor)
                 // What parsing the two presented certificates costs (part of every cold row).
                 floor.trustCheck = parsing
