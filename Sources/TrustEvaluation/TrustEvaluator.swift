@@ -88,13 +88,11 @@ public struct TrustEvaluator: Sendable {
     {
         // Policies are ANDed: each contributes its checks, judged against that policy's options.
         let effectivePolicies = policies.isEmpty ? [.basicX509()] : policies
-        let checks = effectivePolicies.enumerated().map { index, policy in
-            var checks = policy.checks
-            // Revocation belongs to no policy; it runs once, beside the first policy's checks.
-            if index == 0, !self.crls.isEmpty || self.revocation.mode == .require { checks.append(RevocationCheck()) }
-            if index == 0, !self.ocspResponses.isEmpty { checks.append(OCSPCheck()) }
-            return JudgedPolicy(policy, checks: checks)
-        }
+        let checks = effectivePolicies.map { JudgedPolicy($0, checks: $0.checks) }
+        // Revocation belongs to no policy; it runs once, after every policy's checks, in the first one's context.
+        var revocationChecks: [any PathCheck] = []
+        if !crls.isEmpty || revocation.mode == .require { revocationChecks.append(RevocationCheck()) }
+        if !ocspResponses.isEmpty { revocationChecks.append(OCSPCheck()) }
         var builder = PathBuilder(anchors: anchors, intermediates: CertificateStore(intermediates), budget: budget,
                                   time: time, sharedSignatures: signatureCache, diagnostics: diagnostics)
         // The first accepted path is scored only if another one is accepted after it (scoring may ask for
@@ -124,7 +122,7 @@ public struct TrustEvaluator: Sendable {
 
         diagnostics?(.evaluationStarted(leaf: leaf, at: time))
         builder.search(from: leaf) { path in
-            let judgement = Self.run(checks, on: path, inputs: inputs)
+            let judgement = Self.run(checks, then: revocationChecks, on: path, inputs: inputs)
             let failures = judgement.failures
             if let diagnostics, narratesRevocation { narrateRevocation(of: path, to: diagnostics) }
             if failures.isEmpty {
@@ -171,7 +169,7 @@ public struct TrustEvaluator: Sendable {
         // Only a budget spent before the first complete path leaves nothing to report but the leaf.
         let path = best?.path ?? CandidatePath(elements: [ChainElement(certificate: leaf, source: .presented)],
                                                isAnchored: false, endsSelfSigned: false)
-        let judgement = best?.judgement ?? Self.run(checks, on: path, inputs: inputs)
+        let judgement = best?.judgement ?? Self.run(checks, then: revocationChecks, on: path, inputs: inputs)
         var failures = judgement.failures
         if builder.budgetExhausted {
             failures.append(TrustFailure(index: 0, check: .searchBudgetExhausted, context: .searchBudget(
@@ -192,12 +190,19 @@ public struct TrustEvaluator: Sendable {
         return result
     }
 
-    /// Every policy's checks on `path`, with one context per policy; the failures without repeats.
-    private static func run(_ checks: [JudgedPolicy], on path: CandidatePath, inputs: EvaluationInputs) -> PathJudgement {
+    /// Every policy's checks on `path`, with one context per policy, then `revocationChecks` in the first
+    /// policy's; the failures without repeats.
+    private static func run(_ checks: [JudgedPolicy], then revocationChecks: [any PathCheck], on path: CandidatePath,
+                            inputs: EvaluationInputs) -> PathJudgement
+    {
         var judgement = PathJudgement()
         for policy in checks {
             let context = PathContext(path: path, judgedPolicy: policy, inputs: inputs)
             for check in policy.checks { check.judge(context, into: &judgement) }
+        }
+        if !revocationChecks.isEmpty {
+            let context = PathContext(path: path, judgedPolicy: checks[0], inputs: inputs)
+            for check in revocationChecks { check.judge(context, into: &judgement) }
         }
         guard judgement.failures.count > 1 else { return judgement }
         var seen = Set<String>()
