@@ -33,9 +33,14 @@ public struct PublicSuffixList: Sendable {
 
     private let loader: Loader
 
-    /// Reads the file at `path` the first time a question needs it.
+    /// The largest list file read: Mozilla's list is about 0.25 MB (2026), so 16 MiB is ample headroom
+    /// while keeping a wrong path (a device, an endless FIFO) from being read without end.
+    public static let maximumFileSize = 16 * 1024 * 1024
+
+    /// Reads the file at `path` the first time a question needs it, through the one bounded reader
+    /// (`CertificateLoader.read`: FIFOs too, refused over `maximumFileSize`).
     public init(contentsOfFile path: String) {
-        self.init(source: path) { try Array(Data(contentsOf: URL(fileURLWithPath: path))) }
+        self.init(source: path) { try CertificateLoader.read(path, limit: Self.maximumFileSize) }
     }
 
     /// Calls `bytes` (at most once, the first time a question needs the list) for the list's text;

@@ -72,6 +72,23 @@ struct PublicSuffixListTests {
         #expect(PublicSuffixList.empty.isMissing)
     }
 
+    /// A file over the limit is not read: the list fails open, saying why, in bounded time and memory.
+    @Test func anOversizedFileIsRefusedVisibly() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("psl-big-\(UInt64.random(in: 0...UInt64.max)).dat").path
+        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        // Sparse: one byte past the limit, written at its offset.
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.seek(toOffset: UInt64(PublicSuffixList.maximumFileSize))
+        try handle.write(contentsOf: Data([0x0A]))
+        try handle.close()
+        let list = PublicSuffixList(contentsOfFile: path)
+        #expect(list.isMissing)
+        #expect(list.loadError?.contains(path) == true)
+        #expect(list.loadError?.contains("larger than the 16 MiB limit") == true, "\(list.loadError ?? "")")
+        #expect(!list.isPublicSuffix("com"))
+    }
+
     @Test func readsAFile() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("psl-\(UInt64.random(in: 0...UInt64.max)).dat").path
         try Self.excerpt.write(toFile: path, atomically: true, encoding: .utf8)
