@@ -56,46 +56,35 @@ public final class PostgresReportStore: ReportStore, Sendable {
     public func store(_ report: ReceivedReport) throws(ReportStoreError) -> StoreOutcome {
         try pool.withConnection(.query) { connection in
             try connection.transaction { () throws -> StoreOutcome in
-                let body = report.body
                 // A conflicting row being inserted by another collector's open transaction makes this wait for
                 // it: then it is a duplicate of that row (or, had that one rolled back, a new report).
+                let reportRow = StoredRow.report(report)
                 let row = try connection.execute(
-                    """
-                    INSERT INTO reports (deduplication_key, received_at_ms, source, app_bundle_id, app_version,
-                        app_platform, app_platform_version, app_vendor_id, trustkit_version, date_time_ms, hostname, port,
-                        noted_hostname, include_subdomains, enforce_pinning, validated_certificate_chain, known_pins,
-                        validation_result, known_pins_expiration_ms, anchor_check, anchor_reason)
-                    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)
-                    ON CONFLICT (deduplication_key) DO UPDATE SET duplicate_count = reports.duplicate_count + 1
-                    RETURNING id, duplicate_count
-                    """,
-                    [.text(report.deduplicationKey), .integer(report.receivedAt.epochMilliseconds), .text(report.source),
-                     .text(body.appBundleID), .text(body.appVersion), .text(body.appPlatform.rawValue),
-                     .text(body.appPlatformVersion), .text(body.appVendorID), .text(body.trustKitVersion),
-                     .integer(body.dateTime.epochMilliseconds), .text(body.hostname), .integer(Int64(body.port)),
-                     .text(body.notedHostname), .boolean(body.includeSubdomains), .boolean(body.enforcePinning),
-                     .text(StoredListCoding.encode(body.validatedCertificateChain)),
-                     .text(StoredListCoding.encode(body.knownPins)), .integer(Int64(body.validationResult.rawValue)),
-                     .integer(orNull: body.knownPinsExpirationDate?.epochMilliseconds), .text(report.anchorCheck.code),
-                     .text(orNull: report.anchorCheck.reason)]
+                    reportRow.insert(placeholder: Self.placeholder)
+                        + " ON CONFLICT (deduplication_key) DO UPDATE SET duplicate_count = reports.duplicate_count + 1"
+                        + " RETURNING id, duplicate_count",
+                    reportRow.values.map(Self.value)
                 ).singleRow()
                 guard let row else { throw PostgresError(kind: .unexpectedValue, message: "INSERT … RETURNING gave no row") }
                 let id = try row.required("id", row.integer)
                 guard try row.required("duplicate_count", row.integer) == 0 else { return .duplicate(id: id) }
-                for certificate in report.certificates {
-                    try connection.execute(
-                        """
-                        INSERT INTO report_certificates (report_id, position, subject, issuer, spki_pin, sha256,
-                            not_before_ms, not_after_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-                        """,
-                        [.integer(id), .integer(Int64(certificate.position)), .text(certificate.subject),
-                         .text(certificate.issuer), .text(certificate.spkiPin), .text(certificate.sha256),
-                         .integer(certificate.notBefore.epochMilliseconds), .integer(certificate.notAfter.epochMilliseconds)])
+                for stored in report.certificates.map({ StoredRow.certificate($0, reportID: id) }) + [StoredRow.body(report, reportID: id)] {
+                    try connection.execute(stored.insert(placeholder: Self.placeholder), stored.values.map(Self.value))
                 }
-                try connection.execute("INSERT INTO report_bodies (report_id, body) VALUES ($1, $2)",
-                                       [.integer(id), .bytes(report.rawBody)])
                 return .stored(id: id)
             }
+        }
+    }
+
+    private static func placeholder(_ position: Int) -> String { "$\(position)" }
+
+    private static func value(_ value: StoredRow.Value) -> PostgresValue {
+        switch value {
+        case .text(let text): return .text(text)
+        case .integer(let integer): return .integer(integer)
+        case .boolean(let flag): return .boolean(flag)
+        case .bytes(let bytes): return .bytes(bytes)
+        case .null: return .null
         }
     }
 

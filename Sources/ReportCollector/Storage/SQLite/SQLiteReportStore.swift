@@ -104,43 +104,32 @@ public final class SQLiteReportStore: ReportStore, @unchecked Sendable {
 
     /// The report's row (or its duplicate count), certificates and body, inside the caller's transaction.
     private static func insert(_ report: ReceivedReport, _ connection: SQLiteConnection) throws(SQLiteError) -> StoreOutcome {
-        let body = report.body
+        let reportRow = StoredRow.report(report)
         let rows = try connection.query(
-            """
-            INSERT INTO reports (deduplication_key, received_at_ms, source, app_bundle_id, app_version,
-                app_platform, app_platform_version, app_vendor_id, trustkit_version, date_time_ms, hostname, port,
-                noted_hostname, include_subdomains, enforce_pinning, validated_certificate_chain, known_pins,
-                validation_result, known_pins_expiration_ms, anchor_check, anchor_reason)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)
-            ON CONFLICT (deduplication_key) DO UPDATE SET duplicate_count = duplicate_count + 1
-            RETURNING id, duplicate_count
-            """,
-            [.text(report.deduplicationKey), .integer(report.receivedAt.epochMilliseconds), .text(report.source),
-             .text(body.appBundleID), .text(body.appVersion), .text(body.appPlatform.rawValue),
-             .text(body.appPlatformVersion), .text(body.appVendorID), .text(body.trustKitVersion),
-             .integer(body.dateTime.epochMilliseconds), .text(body.hostname), .int(body.port),
-             .text(body.notedHostname), .bool(body.includeSubdomains), .bool(body.enforcePinning),
-             .text(StoredListCoding.encode(body.validatedCertificateChain)),
-             .text(StoredListCoding.encode(body.knownPins)), .int(body.validationResult.rawValue),
-             .optionalInteger(body.knownPinsExpirationDate?.epochMilliseconds), .text(report.anchorCheck.code),
-             .optionalText(report.anchorCheck.reason)])
+            reportRow.insert(placeholder: placeholder)
+                + " ON CONFLICT (deduplication_key) DO UPDATE SET duplicate_count = duplicate_count + 1"
+                + " RETURNING id, duplicate_count",
+            reportRow.values.map(value))
         guard let row = rows.first, let id = row[0].integer, let duplicates = row[1].integer else {
             throw SQLiteError(code: 0, message: "INSERT … RETURNING gave no row", context: "store")
         }
         guard duplicates == 0 else { return .duplicate(id: id) }
-        for certificate in report.certificates {
-            try connection.query(
-                """
-                INSERT INTO report_certificates (report_id, position, subject, issuer, spki_pin, sha256,
-                    not_before_ms, not_after_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
-                """,
-                [.integer(id), .int(certificate.position), .text(certificate.subject), .text(certificate.issuer),
-                 .text(certificate.spkiPin), .text(certificate.sha256),
-                 .integer(certificate.notBefore.epochMilliseconds), .integer(certificate.notAfter.epochMilliseconds)])
+        for stored in report.certificates.map({ StoredRow.certificate($0, reportID: id) }) + [StoredRow.body(report, reportID: id)] {
+            try connection.query(stored.insert(placeholder: placeholder), stored.values.map(value))
         }
-        try connection.query("INSERT INTO report_bodies (report_id, body) VALUES (?1, ?2)",
-                             [.integer(id), .blob(report.rawBody)])
         return .stored(id: id)
+    }
+
+    private static func placeholder(_ position: Int) -> String { "?\(position)" }
+
+    private static func value(_ value: StoredRow.Value) -> SQLiteValue {
+        switch value {
+        case .text(let text): return .text(text)
+        case .integer(let integer): return .integer(integer)
+        case .boolean(let flag): return .bool(flag)
+        case .bytes(let bytes): return .blob(bytes)
+        case .null: return .null
+        }
     }
 
     public func recordMalformed(_ rejection: MalformedReport) throws(ReportStoreError) {
