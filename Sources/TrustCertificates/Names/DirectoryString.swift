@@ -28,22 +28,30 @@ enum DirectoryString {
 
     /// Case-folds, trims and collapses internal whitespace runs to one space.
     static func normalize(_ text: String) -> String {
-        let utf8 = text.utf8
-        if let ascii = utf8.withContiguousStorageIfAvailable({ normalizeASCII($0) }) ?? normalizeASCII(Array(utf8)) {
-            return ascii
-        }
-        return text.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        var bytes: [UInt8] = []
+        guard appendNormalizedASCII(text, to: &bytes) else { return normalizeUnicode(text) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Appends `normalize(text)`'s UTF-8 to `bytes`, for ASCII text without making the String.
     static func appendNormalized(_ text: String, to bytes: inout [UInt8]) {
+        if !appendNormalizedASCII(text, to: &bytes) { bytes.append(contentsOf: normalizeUnicode(text).utf8) }
+    }
+
+    private static func normalizeUnicode(_ text: String) -> String {
+        text.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+
+    /// The same for ASCII text, on its bytes (nearly every name): A–Z lowered, runs of the ASCII
+    /// whitespace Character.isWhitespace knows (tab, LF, VT, FF, CR, space) made one space, trimmed,
+    /// appended to `bytes`. false, with `bytes` as it was, when the text is not all ASCII.
+    private static func appendNormalizedASCII(_ text: String, to bytes: inout [UInt8]) -> Bool {
         let start = bytes.count
         var pendingSpace = false
         for byte in text.utf8 {
             guard byte < 0x80 else {
                 bytes.removeSubrange(start...)
-                bytes.append(contentsOf: normalize(text).utf8)
-                return
+                return false
             }
             if byte == 0x20 || (0x09...0x0D).contains(byte) {
                 pendingSpace = bytes.count > start
@@ -55,27 +63,6 @@ enum DirectoryString {
             }
             bytes.append((0x41...0x5A).contains(byte) ? byte + 0x20 : byte)
         }
-    }
-
-    /// The same for ASCII text, on its bytes (nearly every name): A–Z lowered, runs of the ASCII
-    /// whitespace Character.isWhitespace knows (tab, LF, VT, FF, CR, space) made one space, trimmed.
-    /// nil when the text is not all ASCII.
-    private static func normalizeASCII<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String? {
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var pendingSpace = false
-        for byte in bytes {
-            guard byte < 0x80 else { return nil }
-            if byte == 0x20 || (0x09...0x0D).contains(byte) {
-                pendingSpace = !out.isEmpty
-                continue
-            }
-            if pendingSpace {
-                out.append(0x20)
-                pendingSpace = false
-            }
-            out.append((0x41...0x5A).contains(byte) ? byte + 0x20 : byte)
-        }
-        return String(decoding: out, as: UTF8.self)
+        return true
     }
 }

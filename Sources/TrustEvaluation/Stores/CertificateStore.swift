@@ -30,7 +30,7 @@ public struct CertificateStore: Sendable {
     public init(_ certificates: [Certificate]) {
         if certificates.count <= Self.linearSearchLimit {
             var unique: [Certificate] = []
-            for certificate in certificates where !unique.contains(where: { $0 === certificate || $0.sha256 == certificate.sha256 }) {
+            for certificate in certificates where !unique.contains(where: { Self.isSame($0, certificate) }) {
                 unique.append(certificate)
             }
             storage = Storage(certificates: unique, bySubject: nil, byFingerprint: nil)
@@ -57,7 +57,7 @@ public struct CertificateStore: Sendable {
     /// Whether the store holds `certificate` (the same DER).
     public func contains(_ certificate: Certificate) -> Bool {
         guard let index = storage.byFingerprint else {
-            return storage.certificates.contains { $0 === certificate || $0.sha256 == certificate.sha256 }
+            return storage.certificates.contains { Self.isSame($0, certificate) }
         }
         return index.contains(ByteKey(certificate.sha256))
     }
@@ -71,6 +71,9 @@ public struct CertificateStore: Sendable {
     public func certificates(named name: DistinguishedName) -> [Certificate] {
         certificates(normalizedName: name.normalized)
     }
+
+    /// The same DER (the object itself, usually, which spares comparing digests).
+    private static func isSame(_ lhs: Certificate, _ rhs: Certificate) -> Bool { lhs === rhs || lhs.sha256 == rhs.sha256 }
 
     private func certificates(normalizedName name: [UInt8]) -> [Certificate] {
         guard let index = storage.bySubject else { return storage.certificates.filter { $0.subject.normalized == name } }
