@@ -17,10 +17,13 @@ struct BenchOptions {
     var profileWarm = 0
     /// The same with fresh caches on every pass: what callgrind then sees is mostly the cold path.
     var profileCold = 0
+    /// Key types the cold/warm table runs (all by default); `--types Ed25519` focuses a profile on one.
+    var keyTypes = KeyType.allCases
 
     static let sections = ["coldwarm", "threads", "stream", "length", "adversarial", "anchors", "process"]
     static let usage = "usage: trustcheck-bench [--quick] [--chains N] [--anchors N] [--stream N] "
-        + "[--only \(sections.joined(separator: ","))] [--profile-warm N] [--profile-cold N]"
+        + "[--only \(sections.joined(separator: ","))] [--profile-warm N] [--profile-cold N] "
+        + "[--types \(KeyType.allCases.map(\.rawValue).joined(separator: ","))]"
 
     init(_ arguments: [String]) {
         var iterator = arguments.makeIterator()
@@ -36,6 +39,11 @@ struct BenchOptions {
             case "--stream": stream = integer(argument)
             case "--profile-warm": profileWarm = integer(argument)
             case "--profile-cold": profileCold = integer(argument)
+            case "--types":
+                let names = (iterator.next() ?? "").split(separator: ",").map(String.init)
+                let types = names.compactMap(KeyType.init(rawValue:))
+                guard !types.isEmpty, types.count == names.count else { Self.fail("--types takes key type names") }
+                keyTypes = types
             case "--only":
                 let names = Set((iterator.next() ?? "").split(separator: ",").map(String.init))
                 guard !names.isEmpty, names.isSubset(of: Self.sections) else { Self.fail("--only takes section names") }

@@ -10,7 +10,8 @@ print("# trustcheck-bench: TrustCheck (TC) vs GnuTLS verify_crt2 (GT), verificat
 print("host: \(ProcessInfo.processInfo.activeProcessorCount) CPUs, \(ProcessInfo.processInfo.operatingSystemVersionString); "
     + "key pool loaded in \(Report.ms(loadTime)); load average at start: \(LoadAverage.text)")
 if options.wants("coldwarm") {
-    ColdWarmRun.run(generator, chainsPerCorpus: options.chains, profileWarm: options.profileWarm, profileCold: options.profileCold)
+    ColdWarmRun.run(generator, chainsPerCorpus: options.chains, keyTypes: options.keyTypes,
+                    profileWarm: options.profileWarm, profileCold: options.profileCold)
     print("peak RSS after the cold/warm runs: \(Report.mb(MemoryUsage.peakMB))")
 }
 if options.wants("threads") { ThreadScalingRun.run(generator, chainsPerType: options.chains) }

@@ -4,7 +4,8 @@ import TrustCertificates
 /// Cold (first sight of every certificate) then warm (the same chains again) for each key type, with
 /// distinct roots and with one shared root.
 enum ColdWarmRun {
-    static func run(_ generator: CorpusGenerator, chainsPerCorpus: Int, profileWarm: Int = 0, profileCold: Int = 0) {
+    static func run(_ generator: CorpusGenerator, chainsPerCorpus: Int, keyTypes: [KeyType] = KeyType.allCases,
+                    profileWarm: Int = 0, profileCold: Int = 0) {
         Report.section("Cold and warm, per key type (\(chainsPerCorpus) chains each: leaf ← intermediate ← root anchor)")
         print("cold: first sight (empty caches); warm: the same chains again; no caches: TrustEvaluator's default;")
         print("2 sigs only: the chain's two signature checks alone (TC columns) against the cold GT run: the floor")
@@ -12,7 +13,7 @@ enum ColdWarmRun {
         print("parse only: parsing the chain's two presented certificates alone (TC columns), against the same GT run")
         Report.comparisonHeader()
         var corpus: [UInt8] = []
-        for type in KeyType.allCases {
+        for type in keyTypes {
             for (variant, chains) in [("distinct roots", generator.distinctRoots(type, count: chainsPerCorpus)),
                                       ("shared root", generator.sharedRoot(type, count: chainsPerCorpus))] {
                 for chain in chains { corpus += SHA256.hash(chain.root) + chain.presented.flatMap(SHA256.hash) }
