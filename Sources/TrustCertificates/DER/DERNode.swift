@@ -58,6 +58,8 @@ public enum DERTag {
     public static let enumerated: UInt8 = 0x0A
     /// UTF8String.
     public static let utf8String: UInt8 = 0x0C
+    /// NumericString.
+    public static let numericString: UInt8 = 0x12
     /// PrintableString.
     public static let printableString: UInt8 = 0x13
     /// TeletexString (T61String).
@@ -68,6 +70,8 @@ public enum DERTag {
     public static let utcTime: UInt8 = 0x17
     /// GeneralizedTime.
     public static let generalizedTime: UInt8 = 0x18
+    /// VisibleString.
+    public static let visibleString: UInt8 = 0x1A
     /// UniversalString (UTF-32).
     public static let universalString: UInt8 = 0x1C
     /// BMPString (UTF-16).

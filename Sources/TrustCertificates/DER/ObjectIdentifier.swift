@@ -1,7 +1,20 @@
 /// Decodes the content octets of an OBJECT IDENTIFIER into dotted form.
 enum OIDDecoder {
+    /// Whether `content` is an OID `dotted` can write: non-empty, ending a subidentifier, none over
+    /// 64 bits. Checks without making the text (a Name's attribute types are checked at parse,
+    /// written only when asked for).
+    static func isWellFormed(_ content: ArraySlice<UInt8>) -> Bool {
+        guard let last = content.last, last & 0x80 == 0 else { return false }
+        var value: UInt64 = 0
+        for byte in content {
+            guard value >> 57 == 0 else { return false }
+            value = byte & 0x80 == 0 ? 0 : value << 7 | UInt64(byte & 0x7F)
+        }
+        return true
+    }
+
     static func dotted(_ content: ArraySlice<UInt8>) -> String? {
-        guard !content.isEmpty, content.last! & 0x80 == 0 else { return nil }
+        guard isWellFormed(content) else { return nil }
         // X.500 attribute types (2.5.4.n) and certificate extensions (2.5.29.n): most OIDs of a certificate.
         if content.count == 3, content[content.startIndex] == 0x55, content[content.startIndex + 2] < 0x80 {
             switch content[content.startIndex + 1] {
@@ -33,7 +46,6 @@ enum OIDDecoder {
         var value: UInt64 = 0
         var first = true
         for byte in content {
-            guard value >> 57 == 0 else { return nil }
             value = value << 7 | UInt64(byte & 0x7F)
             guard byte & 0x80 == 0 else { continue }
             if first {

@@ -2,7 +2,7 @@
 enum DirectoryString {
     static func decode(tag: UInt8, _ bytes: ArraySlice<UInt8>) -> String? {
         switch tag {
-        case DERTag.utf8String, DERTag.printableString, DERTag.ia5String, 0x12 /* NumericString */, 0x1A /* VisibleString */:
+        case DERTag.utf8String, DERTag.printableString, DERTag.ia5String, DERTag.numericString, DERTag.visibleString:
             return String(validating: bytes, as: UTF8.self)
         case DERTag.teletexString:
             return String(bytes.map { Character(Unicode.Scalar($0)) })
@@ -38,6 +38,24 @@ enum DirectoryString {
         if !appendNormalizedASCII(text, to: &bytes) { bytes.append(contentsOf: normalizeUnicode(text).utf8) }
     }
 
+    /// Appends the normalised text of a value with string tag `tag` (as `appendNormalized(decode(tag:
+    /// bytes)!)` would) and returns true; false, with `bytes` as it was, when the value is not text.
+    /// ASCII values of the string types that are ASCII-compatible are normalised on their octets.
+    static func appendNormalized(tag: UInt8, _ value: ArraySlice<UInt8>, to bytes: inout [UInt8]) -> Bool {
+        switch tag {
+        case DERTag.utf8String, DERTag.printableString, DERTag.ia5String, DERTag.numericString, DERTag.visibleString,
+             DERTag.teletexString:
+            // For these types an all-ASCII value decodes to the same ASCII text (TeletexString's
+            // octets are read as Latin-1, whose first half is ASCII).
+            if appendNormalizedASCII(value, to: &bytes) { return true }
+        default:
+            break
+        }
+        guard let text = decode(tag: tag, value) else { return false }
+        appendNormalized(text, to: &bytes)
+        return true
+    }
+
     private static func normalizeUnicode(_ text: String) -> String {
         text.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
@@ -46,9 +64,13 @@ enum DirectoryString {
     /// whitespace Character.isWhitespace knows (tab, LF, VT, FF, CR, space) made one space, trimmed,
     /// appended to `bytes`. false, with `bytes` as it was, when the text is not all ASCII.
     private static func appendNormalizedASCII(_ text: String, to bytes: inout [UInt8]) -> Bool {
+        appendNormalizedASCII(text.utf8, to: &bytes)
+    }
+
+    private static func appendNormalizedASCII<Octets: Sequence<UInt8>>(_ octets: Octets, to bytes: inout [UInt8]) -> Bool {
         let start = bytes.count
         var pendingSpace = false
-        for byte in text.utf8 {
+        for byte in octets {
             guard byte < 0x80 else {
                 bytes.removeSubrange(start...)
                 return false

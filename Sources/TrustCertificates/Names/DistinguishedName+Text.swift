@@ -1,12 +1,4 @@
 extension DistinguishedName {
-    /// Parses a Name whose text form GnuTLS did not supply (a directoryName inside a GeneralName),
-    /// rendering the RFC 4514 text itself.
-    init(der: [UInt8]) throws {
-        // The text needs the parsed attributes, which only a parse yields; such names are rare and small.
-        let parsed = try DistinguishedName(der: der, rfc4514: "")
-        try self.init(der: der, rfc4514: Self.rfc4514(parsed.rdns))
-    }
-
     /// Short names as GnuTLS prints them, so both sources of text look alike.
     private static let shortNames: [String: String] = [
         AttributeOID.commonName: "CN", AttributeOID.organizationalUnit: "OU", AttributeOID.organization: "O",

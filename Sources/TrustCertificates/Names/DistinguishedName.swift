@@ -18,19 +18,27 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
     /// The Name's DER, as in the certificate.
     public let der: [UInt8]
     /// GnuTLS's RFC 4514 text of the name, rendered on first use (TrustCheck's own rendering if GnuTLS
-    /// cannot read the Name).
-    public var rfc4514: String { text.value { DistinguishedNameText.rfc4514(der: der) ?? Self.rfc4514(rdns) } }
-    private let text: ComputedOnce<String>
-    /// Relative distinguished names in DER order; each is a set of one or more attributes.
-    public let rdns: [[Attribute]]
+    /// cannot read the Name, or for names GnuTLS has no getter for).
+    public var rfc4514: String {
+        parts.text {
+            switch parts.textSource {
+            case .gnutls: return DistinguishedNameText.rfc4514(der: der) ?? Self.rfc4514(rdns)
+            case .attributes: return Self.rfc4514(rdns)
+            }
+        }
+    }
+    /// Relative distinguished names in DER order; each is a set of one or more attributes. Decoded on
+    /// first use (the DER was checked at creation, so this cannot fail).
+    public var rdns: [[Attribute]] { parts.rdns { Self.decodeRDNs(der) } }
+    private let parts: DeferredNameParts
     /// RFC 5280 §7.1 comparison key: string values case-folded with whitespace collapsed, string types
     /// ignored. Two names with the same key are the same name for path building.
     public let normalized: [UInt8]
+    /// Whether the Name has no RDNs.
+    public let isEmpty: Bool
 
     /// The same as `rfc4514`.
     public var description: String { rfc4514 }
-    /// Whether the Name has no RDNs.
-    public var isEmpty: Bool { rdns.isEmpty }
     /// Every attribute, RDN by RDN, in encoded order.
     public var attributes: [Attribute] { rdns.flatMap { $0 } }
 
@@ -47,64 +55,51 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
 
     /// A Name from its DER and GnuTLS's text of it; throws when the DER is not a Name.
     public init(der: [UInt8], rfc4514: String) throws {
-        try self.init(der: der, text: ComputedOnce(rfc4514))
+        try self.init(der: der, parts: DeferredNameParts(text: rfc4514))
     }
 
     /// A certificate's Name: its text is GnuTLS's, rendered when first asked for.
     init(certificateName der: [UInt8]) throws {
-        try self.init(der: der, text: ComputedOnce())
+        try self.init(der: der, parts: DeferredNameParts(textSource: .gnutls))
     }
 
-    private init(der: [UInt8], text: ComputedOnce<String>) throws {
+    /// A Name GnuTLS supplies no text for (a directoryName inside a GeneralName, a CRL's or OCSP
+    /// responder's name): TrustCheck renders the RFC 4514 text itself, when first asked for.
+    init(der: [UInt8]) throws {
+        try self.init(der: der, parts: DeferredNameParts(textSource: .attributes))
+    }
+
+    /// Checks the structure and makes the comparison key in one pass over the DER, without taking the
+    /// attributes apart (see `DeferredNameParts`).
+    private init(der: [UInt8], parts: DeferredNameParts) throws {
         self.der = der
-        self.text = text
-        var reader = DERReader(der)
-        let sequence = try reader.read(tag: DERTag.sequence, "a Name SEQUENCE")
-        guard reader.isAtEnd else { throw DERError.unexpected("a single Name") }
-        let sets = try sequence.children()
-        var rdns: [[Attribute]] = []
-        rdns.reserveCapacity(sets.count)
-        for set in sets {
-            guard set.tag == DERTag.set else { throw DERError.unexpected("an RDN SET") }
-            var rdn: [Attribute] = []
-            for pair in try set.children() {
-                guard pair.tag == DERTag.sequence else { throw DERError.unexpected("an AttributeTypeAndValue") }
-                var fields = DERReader(pair.content)
-                let type = try fields.read(tag: DERTag.oid, "an attribute type OID")
-                let value = try fields.read()
-                guard fields.isAtEnd, let oid = OIDDecoder.dotted(type.content) else {
-                    throw DERError.unexpected("an AttributeTypeAndValue")
-                }
-                rdn.append(Attribute(oid: oid, valueTag: value.tag, rawValue: Array(value.content),
-                                     text: DirectoryString.decode(tag: value.tag, value.content)))
-            }
-            guard !rdn.isEmpty else { throw DERError.unexpected("a non-empty RDN") }
-            rdns.append(rdn)
-        }
-        self.rdns = rdns
-        self.normalized = Self.normalize(rdns)
-    }
-
-    private static func normalize(_ rdns: [[Attribute]]) -> [UInt8] {
+        self.parts = parts
+        var reader = try RDNReader(nameDER: der)
         var key: [UInt8] = []
-        key.reserveCapacity(rdns.count * 24)
-        for rdn in rdns {
-            if rdn.count == 1 {
+        key.reserveCapacity(der.count)
+        var isEmpty = true
+        while var rdn = try reader.next() {
+            isEmpty = false
+            let first = try rdn.next()!
+            if rdn.isAtEnd {
                 // The usual RDN: its one part written in place, the length filled in after.
                 let start = key.count
                 key.append(contentsOf: [0, 0])
-                appendPart(rdn[0], to: &key)
+                Self.appendPart(first, to: &key)
                 let length = key.count - start - 2
                 key[start] = UInt8(truncatingIfNeeded: length >> 8)
                 key[start + 1] = UInt8(truncatingIfNeeded: length)
             } else {
                 // Attributes within an RDN are a SET: order them so that encoding order does not matter.
-                let parts = rdn.map { attribute -> [UInt8] in
+                var parts: [[UInt8]] = []
+                var next: RDNReader.EncodedAttribute? = first
+                while let attribute = next {
                     var part: [UInt8] = []
-                    appendPart(attribute, to: &part)
-                    return part
-                }.sorted { $0.lexicographicallyPrecedes($1) }
-                for part in parts {
+                    Self.appendPart(attribute, to: &part)
+                    parts.append(part)
+                    next = try rdn.next()
+                }
+                for part in parts.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
                     key.append(UInt8(truncatingIfNeeded: part.count >> 8))
                     key.append(UInt8(truncatingIfNeeded: part.count))
                     key.append(contentsOf: part)
@@ -112,20 +107,43 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
             }
             key.append(0xFF)
         }
-        return key
+        normalized = key
+        self.isEmpty = isEmpty
     }
 
-    /// One attribute's part of the key: type OID, "=", then the normalised text, or the tag and raw
-    /// value of a value that is not a string.
-    private static func appendPart(_ attribute: Attribute, to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: attribute.oid.utf8)
-        bytes.append(0x3D)
-        if let text = attribute.text {
-            DirectoryString.appendNormalized(text, to: &bytes)
-        } else {
+    /// One attribute's part of the key: the type OID's length and octets, then 0 and the normalised
+    /// text, or 1, the tag and the raw value of a value that is not a string.
+    private static func appendPart(_ attribute: RDNReader.EncodedAttribute, to bytes: inout [UInt8]) {
+        // The OID's length keeps type and value apart (an OID's octets may be any byte).
+        bytes.append(UInt8(truncatingIfNeeded: attribute.type.count >> 8))
+        bytes.append(UInt8(truncatingIfNeeded: attribute.type.count))
+        bytes.append(contentsOf: attribute.type)
+        let start = bytes.count
+        bytes.append(0)
+        if !DirectoryString.appendNormalized(tag: attribute.valueTag, attribute.value, to: &bytes) {
+            bytes[start] = 1
             bytes.append(attribute.valueTag)
-            bytes.append(contentsOf: attribute.rawValue)
+            bytes.append(contentsOf: attribute.value)
         }
+    }
+
+    /// The attributes of `der`, which `init` has already read without error (so the reads below
+    /// cannot throw; were they to, the RDNs read so far are the answer rather than a crash).
+    private static func decodeRDNs(_ der: [UInt8]) -> [[Attribute]] {
+        var rdns: [[Attribute]] = []
+        try? {
+            var reader = try RDNReader(nameDER: der)
+            while var rdn = try reader.next() {
+                var attributes: [Attribute] = []
+                while let encoded = try rdn.next() {
+                    attributes.append(Attribute(oid: OIDDecoder.dotted(encoded.type) ?? "", valueTag: encoded.valueTag,
+                                                rawValue: Array(encoded.value),
+                                                text: DirectoryString.decode(tag: encoded.valueTag, encoded.value)))
+                }
+                rdns.append(attributes)
+            }
+        }()
+        return rdns
     }
 }
 
