@@ -2,7 +2,7 @@ extension Certificate {
     /// Apple's SecCertificateCopySubjectSummary (apple-sectrust.md §5.3): the best-ranked subject
     /// attribute type (CN > OU > O > other), all its values joined newest-first, the description in
     /// parentheses after a CN; without a CN the first email address, then the first DNS name.
-    public var subjectSummary: String? { subjectSummaryText.value { summarizeSubject() } }
+    public var subjectSummary: String? { deferred.subjectSummary.computedOnce { summarizeSubject() } }
 
     private func summarizeSubject() -> String? {
         var best: (rank: Int, values: [String])?

@@ -13,8 +13,7 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
     /// SHA-256 of `der`: the certificate's fingerprint and hash key.
     public let sha256: [UInt8]
     /// SHA-1 of `der`, for Apple's SecCertificateCopySHA1Digest and display only: computed on first use.
-    public var sha1: [UInt8] { sha1Digest.value { SHA1.hash(der) } }
-    private let sha1Digest = ComputedOnce<[UInt8]>()
+    public var sha1: [UInt8] { deferred.sha1.computedOnce { SHA1.hash(der) } }
     /// The X.509 version: 1, 2 or 3.
     public let version: Int
     /// The DER INTEGER content octets of the serial number (a leading 00 is kept).
@@ -77,10 +76,9 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
     public let unparseableExtensions: [String: String]
     /// OIDs that occur more than once in the extensions.
     public let duplicateExtensions: [String]
-    /// `isSelfSigned`, decided on first use.
-    private let selfSignature = ComputedOnce<Bool>()
-    /// `subjectSummary`, made on first use (messages and policy-tree names ask for it on every evaluation).
-    let subjectSummaryText = ComputedOnce<String?>()
+    /// `sha1`, `isSelfSigned` and `subjectSummary`, each decided on first use (messages and policy-tree
+    /// names ask for the summary on every evaluation that reports them).
+    let deferred = DeferredCertificateFacts()
     /// Whether subject and issuer are the same name (RFC 5280 §6.1, after normalisation); says nothing of
     /// who signed it.
     public let isSelfIssued: Bool
@@ -185,7 +183,7 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
     /// certificate, on first use: an anchor's self-signature is a fact of its bytes, which no profile
     /// of Apple's needs (Apple never checks it), so long-lived anchors pay for it at most once and
     /// usually never.
-    public var isSelfSigned: Bool { selfSignature.value { isSelfIssued && isSigned(by: self) } }
+    public var isSelfSigned: Bool { deferred.isSelfSigned.computedOnce { isSelfIssued && isSigned(by: self) } }
 
     // MARK: Derived views
 

@@ -6,8 +6,27 @@ public struct DERNode: Sendable {
     public let tag: UInt8
     /// The complete TLV (tag, length and content).
     public let encoded: ArraySlice<UInt8>
+    /// Where the content starts in `encoded` (after the tag and length): one slice, not two, so a node
+    /// costs one reference to copy — parsing a certificate makes and drops a thousand of them.
+    private let contentStart: Int
     /// The content octets.
-    public let content: ArraySlice<UInt8>
+    public var content: ArraySlice<UInt8> { encoded[contentStart...] }
+
+    /// A node of `tag` whose TLV is `encoded` and content `content` (a suffix of `encoded`: the same
+    /// node read again under another tag).
+    init(tag: UInt8, encoded: ArraySlice<UInt8>, content: ArraySlice<UInt8>) {
+        assert(content.endIndex == encoded.endIndex && content.startIndex >= encoded.startIndex)
+        self.tag = tag
+        self.encoded = encoded
+        contentStart = content.startIndex
+    }
+
+    /// The node the reader has just read: `encoded` from its tag, content from `contentStart`.
+    init(tag: UInt8, encoded: ArraySlice<UInt8>, contentStart: Int) {
+        self.tag = tag
+        self.encoded = encoded
+        self.contentStart = contentStart
+    }
 
     /// Whether the constructed bit (0x20) is set.
     public var isConstructed: Bool { tag & 0x20 != 0 }

@@ -40,9 +40,9 @@ public struct DERReader: Sendable {
             guard length >= 0x80, length >> (8 * (count - 1)) != 0 else { throw DERError.nonMinimalLength }
         }
         guard bytes.endIndex - position >= length else { throw DERError.truncated }
-        let content = bytes[position..<(position + length)]
+        let contentStart = position
         position += length
-        return DERNode(tag: tag, encoded: bytes[start..<position], content: content)
+        return DERNode(tag: tag, encoded: bytes[start..<position], contentStart: contentStart)
     }
 
     /// Reads the next TLV and requires its tag.

@@ -13,8 +13,8 @@ final class DeferredNameParts: Sendable {
     }
 
     let textSource: TextSource
-    // Two threads may both make a part the first time; they make the same value, and the first stored
-    // is kept, so readers always see one answer.
+    // Each part made at most once (`Mutex.computedOnce`); the text of a name GnuTLS cannot render is
+    // made from `rdns`, a slot of its own.
     private let rdns = Mutex<[[DistinguishedName.Attribute]]?>(nil)
     private let text: Mutex<String?>
 
@@ -29,17 +29,7 @@ final class DeferredNameParts: Sendable {
         self.text = Mutex(text)
     }
 
-    func rdns(_ make: () -> [[DistinguishedName.Attribute]]) -> [[DistinguishedName.Attribute]] { Self.value(in: rdns, make) }
+    func rdns(_ make: () -> [[DistinguishedName.Attribute]]) -> [[DistinguishedName.Attribute]] { rdns.computedOnce(make) }
 
-    func text(_ make: () -> String) -> String { Self.value(in: text, make) }
-
-    private static func value<Value: Sendable>(in slot: borrowing Mutex<Value?>, _ make: () -> Value) -> Value {
-        if let made = slot.withLock({ $0 }) { return made }
-        let made = make()
-        return slot.withLock { stored in
-            if let stored { return stored }
-            stored = made
-            return made
-        }
-    }
+    func text(_ make: () -> String) -> String { text.computedOnce(make) }
 }
