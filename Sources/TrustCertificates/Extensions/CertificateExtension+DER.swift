@@ -3,7 +3,12 @@ extension CertificateExtension {
     /// extnID OID, critical BOOLEAN DEFAULT FALSE, extnValue OCTET STRING }. Certificates, CRLs and CRL
     /// entries all read their extensions here.
     static func list(_ sequence: DERNode) throws -> [CertificateExtension] {
-        try sequence.children().map { node in
+        var entries = DERReader(sequence.content)
+        var extensions: [CertificateExtension] = []
+        // Room for a usual certificate's extensions (a CA's 4–6, a leaf's 8–10) without regrowing.
+        extensions.reserveCapacity(10)
+        while !entries.isAtEnd {
+            let node = try entries.read()
             guard node.tag == DERTag.sequence else { throw DERError.unexpected("an Extension SEQUENCE") }
             var fields = DERReader(node.content)
             let oidNode = try fields.read(tag: DERTag.oid, "an extnID")
@@ -15,7 +20,8 @@ extension CertificateExtension {
             }
             let value = try fields.read(tag: DERTag.octetString, "an extnValue OCTET STRING")
             guard fields.isAtEnd else { throw DERError.unexpected("an Extension of three fields") }
-            return CertificateExtension(oid: oid, critical: critical, value: Array(value.content))
+            extensions.append(CertificateExtension(oid: oid, critical: critical, value: Array(value.content)))
         }
+        return extensions
     }
 }

@@ -20,6 +20,8 @@ struct CertificateFields {
     var subjectPublicKeyInfo: [UInt8] = []
     var signatureValue = SignatureValue(bytes: [], unusedBits: 0)
     var extensions: [CertificateExtension] = []
+    /// Where each id-ce / id-pe extension first occurs in `extensions`.
+    var extensionPositions = ExtensionPositions([])
     var basicConstraints: BasicConstraints?
     var keyUsage: KeyUsage?
     var extendedKeyUsage: [String]?
@@ -87,6 +89,7 @@ struct CertificateFields {
             let list = try inner.read(tag: DERTag.sequence, "an Extensions SEQUENCE")
             guard inner.isAtEnd, !list.content.isEmpty else { throw DERError.unexpected("a non-empty Extensions SEQUENCE") }
             extensions = try CertificateExtension.list(list)
+            extensionPositions = ExtensionPositions(extensions)
         }
         guard fields.isAtEnd else { throw DERError.unexpected("nothing after the extensions of a TBSCertificate") }
         decodeKnownExtensions()
@@ -122,10 +125,6 @@ struct CertificateFields {
         keyUsage = decode(ExtensionOID.keyUsage) { try Self.keyUsage($0.value) }
         extendedKeyUsage = decode(ExtensionOID.extendedKeyUsage) { try Self.extendedKeyUsage($0.value) }
         subjectKeyIdentifier = decode(ExtensionOID.subjectKeyIdentifier) { try Self.octetString($0.value) }
-        // Only the keyIdentifier: an AKI of issuer and serial alone gives nil, as GnuTLS's getter did.
-        authorityKeyIdentifier = decode(ExtensionOID.authorityKeyIdentifier) {
-            try AuthorityKeyIdentifier(der: $0.value).keyIdentifier
-        } ?? nil
         policies = decode(ExtensionOID.certificatePolicies) { try CertificatePolicy.policies(der: $0.value) }
         subjectAlternativeNames = decode(ExtensionOID.subjectAltName) { try GeneralName.names(der: $0.value) }
         nameConstraints = decode(ExtensionOID.nameConstraints) { try NameConstraints(der: $0.value, critical: $0.critical) }
@@ -136,22 +135,34 @@ struct CertificateFields {
     /// unparseable extension, so a profile that never reads it does not refuse the certificate.
     private mutating func decodeProfileValues() {
         authorityKeyIdentifierFields = profileValue(ExtensionOID.authorityKeyIdentifier) { try AuthorityKeyIdentifier(der: $0) }
+        // Issuer lookup's keyIdentifier, from the same one decoding: a malformed AKI is also an
+        // unparseable extension; an AKI of issuer and serial alone gives nil, as GnuTLS's getter did.
+        switch authorityKeyIdentifierFields {
+        case .valid(let fields): authorityKeyIdentifier = fields.keyIdentifier
+        case .malformed(let reason): unparseableExtensions[ExtensionOID.authorityKeyIdentifier] = reason
+        case nil: break
+        }
         authorityInfoAccess = profileValue(ExtensionOID.authorityInfoAccess) { try AccessDescription.descriptions(der: $0) }
         policyMappings = profileValue(ExtensionOID.policyMappings) { try PolicyMappings(der: $0) }
         policyConstraints = profileValue(ExtensionOID.policyConstraints) { try PolicyConstraints(der: $0) }
         inhibitAnyPolicy = profileValue(ExtensionOID.inhibitAnyPolicy) { try InhibitAnyPolicy(der: $0) }
         crlDistributionPoints = profileValue(ExtensionOID.crlDistributionPoints) { try DistributionPoint.points(der: $0) }
         freshestCRL = profileValue(CRLExtensionOID.freshestCRL) { try DistributionPoint.points(der: $0) }
-        issuerAlternativeNames = extensions.first { $0.oid == ExtensionOID.issuerAltName }
+        issuerAlternativeNames = firstExtension(ExtensionOID.issuerAltName)
             .flatMap { try? GeneralName.names(der: $0.value) } ?? []
     }
 
+    /// The first extension with `oid`: the one the decoded properties use when an extension is duplicated.
+    private func firstExtension(_ oid: String) -> CertificateExtension? {
+        extensionPositions.first(oid, in: extensions).map { extensions[$0] }
+    }
+
     private func profileValue<T>(_ oid: String, _ decode: ([UInt8]) throws -> T) -> DecodedExtension<T>? {
-        extensions.first { $0.oid == oid }.map { found in DecodedExtension { try decode(found.value) } }
+        firstExtension(oid).map { found in DecodedExtension { try decode(found.value) } }
     }
 
     private mutating func decode<T>(_ oid: String, _ body: (CertificateExtension) throws -> T) -> T? {
-        guard let found = extensions.first(where: { $0.oid == oid }) else { return nil }
+        guard let found = firstExtension(oid) else { return nil }
         do { return try body(found) } catch {
             unparseableExtensions[oid] = "\(error)"
             return nil
