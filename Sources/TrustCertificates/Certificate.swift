@@ -37,8 +37,6 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
 
     /// Every extension in certificate order, duplicates included.
     public let extensions: [CertificateExtension]
-    /// Where each id-ce / id-pe extension first occurs in `extensions` (`extension(_:)` asks it).
-    private let extensionPositions: ExtensionPositions
     /// basicConstraints; nil when absent or unparseable (see `unparseableExtensions`).
     public let basicConstraints: BasicConstraints?
     /// keyUsage bits; nil when absent or unparseable.
@@ -127,7 +125,6 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
         signatureAlgorithm = SignatureAlgorithm(gnutlsID: fields.signatureAlgorithmID, oid: fields.signatureAlgorithmOID)
         let extensions = fields.extensions
         self.extensions = extensions
-        extensionPositions = fields.extensionPositions
         duplicateExtensions = Self.repeatedOIDs(extensions)
         let critical = extensions.filter(\.critical).map(\.oid)
         criticalExtensionOIDs = critical
@@ -194,9 +191,7 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
     public var signature: [UInt8] { signatureValue.bytes }
 
     /// The first extension with `oid`, as the decoded properties use it when an extension is duplicated.
-    public func `extension`(_ oid: String) -> CertificateExtension? {
-        extensionPositions.first(oid, in: extensions).map { extensions[$0] }
-    }
+    public func `extension`(_ oid: String) -> CertificateExtension? { extensions.first { $0.oid == oid } }
 
     /// SHA-256 of the SubjectPublicKeyInfo (see `PublicKeyInfo.spkiSHA256`).
     public var spkiSHA256: [UInt8] { publicKey.spkiSHA256 }

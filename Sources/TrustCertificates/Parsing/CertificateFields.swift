@@ -20,8 +20,6 @@ struct CertificateFields {
     var subjectPublicKeyInfo: [UInt8] = []
     var signatureValue = SignatureValue(bytes: [], unusedBits: 0)
     var extensions: [CertificateExtension] = []
-    /// Where each id-ce / id-pe extension first occurs in `extensions`.
-    var extensionPositions = ExtensionPositions([])
     var basicConstraints: BasicConstraints?
     var keyUsage: KeyUsage?
     var extendedKeyUsage: [String]?
@@ -89,7 +87,6 @@ struct CertificateFields {
             let list = try inner.read(tag: DERTag.sequence, "an Extensions SEQUENCE")
             guard inner.isAtEnd, !list.content.isEmpty else { throw DERError.unexpected("a non-empty Extensions SEQUENCE") }
             extensions = try CertificateExtension.list(list)
-            extensionPositions = ExtensionPositions(extensions)
         }
         guard fields.isAtEnd else { throw DERError.unexpected("nothing after the extensions of a TBSCertificate") }
         decodeKnownExtensions()
@@ -154,7 +151,7 @@ struct CertificateFields {
 
     /// The first extension with `oid`: the one the decoded properties use when an extension is duplicated.
     private func firstExtension(_ oid: String) -> CertificateExtension? {
-        extensionPositions.first(oid, in: extensions).map { extensions[$0] }
+        extensions.first { $0.oid == oid }
     }
 
     private func profileValue<T>(_ oid: String, _ decode: ([UInt8]) throws -> T) -> DecodedExtension<T>? {
