@@ -27,10 +27,10 @@ public enum CRLLoader {
 
     /// Loads every path in order, dropping exact duplicates; every CRL must parse.
     public static func load(paths: [String]) throws(CertificateLoadError) -> [CertificateRevocationList] {
-        var seen = Set<[UInt8]>()
+        var seen = SeenDigests()
         var result: [CertificateRevocationList] = []
         for path in paths {
-            for crl in try load(path: path) where seen.insert(crl.sha256).inserted { result.append(crl) }
+            for crl in try load(path: path) where seen.insert(crl.sha256) { result.append(crl) }
         }
         return result
     }

@@ -16,10 +16,10 @@ public enum CertificateLoader {
 
     /// Loads every path (file or directory) in order, dropping exact duplicates.
     public static func load(paths: [String]) throws(CertificateLoadError) -> [Certificate] {
-        var seen = Set<[UInt8]>()
+        var seen = SeenDigests()
         var result: [Certificate] = []
         for path in paths {
-            for certificate in try load(path: path) where seen.insert(certificate.sha256).inserted {
+            for certificate in try load(path: path) where seen.insert(certificate.sha256) {
                 result.append(certificate)
             }
         }
@@ -45,13 +45,13 @@ public enum CertificateLoader {
             throw CertificateLoadError(path: path, kind: .unreadable, problem: "cannot list directory: \(ErrorReason.text(error))")
         }
         var result: [Certificate] = []
-        var seen = Set<[UInt8]>()
+        var seen = SeenDigests()
         for name in names where !name.hasPrefix(".") {
             let file = FileSystemPath.appending(name, to: path)
             guard FileSystemPath.isDirectory(file) == false else { continue }
             let bytes = try read(file)
             guard looksLikeCertificates(bytes) else { continue }
-            for certificate in try certificates(in: bytes, from: file) where seen.insert(certificate.sha256).inserted {
+            for certificate in try certificates(in: bytes, from: file) where seen.insert(certificate.sha256) {
                 result.append(certificate)
                 guard result.count <= maximumCertificates else {
                     throw CertificateLoadError(path: path, kind: .tooManyCertificates,
