@@ -20,7 +20,9 @@ package enum FileSystemPath {
     package static func appending(_ name: String, to directory: String) -> String {
         guard !directory.isEmpty else { return name }
         let base = trimmingTrailingSlashes(directory)
-        let tail = name.drop { $0 == "/" }
+        // String(tail): `String + Substring` is the generic RangeReplaceableCollection `+`, whose first use
+        // costs a runtime conformance scan of the whole binary (Substring to Collection).
+        let tail = String(name.drop { $0 == "/" })
         return base == "/" ? "/" + tail : base + "/" + tail
     }
 

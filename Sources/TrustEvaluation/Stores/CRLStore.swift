@@ -8,16 +8,19 @@ public struct CRLStore: Sendable {
     public let crls: [CertificateRevocationList]
     /// The CRLs that could not be read; each counts as an unusable CRL of the issuer it may name.
     public let unreadable: [UnreadableCRL]
-    private let byIssuer: [[UInt8]: [CertificateRevocationList]]
+    /// Keyed by `ByteKey`, not `[UInt8]`: a dictionary of `[UInt8]` keys costs the Swift runtime two
+    /// conformance scans of the whole binary (Array and UInt8 to Hashable) the first time one is made or
+    /// dropped — in every `trustcheck verify`, CRLs or not.
+    private let byIssuer: [ByteKey: [CertificateRevocationList]]
 
     /// A store of `crls`, and of the `unreadable` ones beside them.
     public init(_ crls: [CertificateRevocationList], unreadable: [UnreadableCRL] = []) {
         var unique: [CertificateRevocationList] = []
-        var fingerprints = Set<[UInt8]>()
-        var byIssuer: [[UInt8]: [CertificateRevocationList]] = [:]
-        for crl in crls where fingerprints.insert(crl.sha256).inserted {
+        var fingerprints = Set<ByteKey>()
+        var byIssuer: [ByteKey: [CertificateRevocationList]] = [:]
+        for crl in crls where fingerprints.insert(ByteKey(crl.sha256)).inserted {
             unique.append(crl)
-            byIssuer[crl.issuer.normalized, default: []].append(crl)
+            byIssuer[ByteKey(crl.issuer.normalized), default: []].append(crl)
         }
         self.crls = unique
         self.unreadable = unreadable
@@ -38,12 +41,12 @@ public struct CRLStore: Sendable {
     /// CRLs whose issuer name is the issuer name of `certificate` (RFC 5280 §7.1 comparison). Who
     /// really signed them is for the caller to check.
     public func crls(naming certificate: Certificate) -> [CertificateRevocationList] {
-        byIssuer[certificate.issuer.normalized] ?? []
+        byIssuer[ByteKey(certificate.issuer.normalized)] ?? []
     }
 
     /// CRLs, complete and delta, whose issuer name is `issuer` (RFC 5280 §7.1 comparison).
     public func crls(issuedBy issuer: DistinguishedName) -> [CertificateRevocationList] {
-        byIssuer[issuer.normalized] ?? []
+        byIssuer[ByteKey(issuer.normalized)] ?? []
     }
 
     /// Unreadable CRLs that may be `certificate`'s issuer's: those naming that issuer, and those whose
