@@ -2,6 +2,11 @@ import CGnuTLS
 
 /// Lends Swift bytes to a C call as a `gnutls_datum_t` without copying.
 func withDatum<R>(_ bytes: [UInt8], _ body: (UnsafePointer<gnutls_datum_t>) throws -> R) rethrows -> R {
+    try withDatum(bytes[...], body)
+}
+
+/// The same for a slice (a certificate's TBSCertificate inside its DER).
+func withDatum<R>(_ bytes: ArraySlice<UInt8>, _ body: (UnsafePointer<gnutls_datum_t>) throws -> R) rethrows -> R {
     // GnuTLS only reads an input datum (its `data` is not const in C only): no copy of the bytes.
     try bytes.withUnsafeBufferPointer { buffer in
         var datum = gnutls_datum_t(data: buffer.baseAddress.map(UnsafeMutablePointer.init(mutating:)), size: UInt32(buffer.count))

@@ -3,6 +3,6 @@ extension Certificate {
     /// certificate's own as written, such as a DSA key completed with inherited parameters
     /// (`PublicKeyInfo.inheritingDSAParameters(from:)`).
     public func isSigned(byKey key: PublicKeyInfo) -> Bool {
-        signatureValue.isMade(by: key, over: tbsCertificate, algorithm: signatureAlgorithm)
+        signatureValue.isMade(by: key, over: tbsBytes, algorithm: signatureAlgorithm)
     }
 }

@@ -28,8 +28,12 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
     public let notAfter: Date
     /// The algorithm the issuer signed with, with its typed hash (see `HashAlgorithm` for the strength rules).
     public let signatureAlgorithm: SignatureAlgorithm
-    /// The DER TBSCertificate: the bytes the signature covers.
-    public let tbsCertificate: [UInt8]
+    /// The DER TBSCertificate: the bytes the signature covers (a copy; `tbsBytes` is the same in place).
+    public var tbsCertificate: [UInt8] { Array(tbsBytes) }
+    /// The TBSCertificate where it lies in `der`: what signature checks read, without a copy per
+    /// certificate parsed.
+    var tbsBytes: ArraySlice<UInt8> { der[tbsRange] }
+    private let tbsRange: Range<Int>
     /// The signature BIT STRING as encoded; see `isSigned(by:)` to check it.
     public let signatureValue: SignatureValue
     /// The subject's public key.
@@ -115,7 +119,7 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
             throw CertificateParseError(.malformedNameOrKey, "malformed name or key: \(error)")
         }
 
-        tbsCertificate = fields.tbs
+        tbsRange = fields.tbsRange
         signatureValue = fields.signatureValue
         notBefore = fields.notBefore
         notAfter = fields.notAfter
@@ -176,7 +180,7 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
     /// Whether `issuer`'s key made this certificate's signature. The one place a certificate's
     /// signature is checked: a malformed signature value or a key GnuTLS cannot use verifies nothing.
     public func isSigned(by issuer: Certificate) -> Bool {
-        signatureValue.isMade(by: issuer.publicKey, over: tbsCertificate, algorithm: signatureAlgorithm)
+        signatureValue.isMade(by: issuer.publicKey, over: tbsBytes, algorithm: signatureAlgorithm)
     }
 
     /// Whether the certificate is self-issued and its own key made its signature. Decided once per

@@ -5,7 +5,7 @@
 /// link SecTrustCompat's Foundation) apply the same rules.
 package enum AppleCertificateEncodingRules {
     package static func accepts(_ certificate: Certificate) -> Bool {
-        guard let fields = tbsFields(certificate.tbsCertificate) else { return false }
+        guard let fields = tbsFields(certificate.tbsBytes) else { return false }
         if let version = fields.first(where: { $0.tag == 0xA0 }) {
             var reader = DERReader(version.content)
             guard let integer = try? reader.read(tag: DERTag.integer, "a version INTEGER"),
@@ -25,7 +25,7 @@ package enum AppleCertificateEncodingRules {
         return certificate.unparseableExtensions.keys.allSatisfy { !criticalOIDs.contains($0) }
     }
 
-    private static func tbsFields(_ tbs: [UInt8]) -> [DERNode]? {
+    private static func tbsFields(_ tbs: ArraySlice<UInt8>) -> [DERNode]? {
         var reader = DERReader(tbs)
         return (try? reader.read(tag: DERTag.sequence, "a TBSCertificate")).flatMap { try? $0.children() }
     }

@@ -12,7 +12,9 @@ struct CertificateFields {
     var serial: [UInt8] = []
     var signatureAlgorithmID: Int32 = 0
     var signatureAlgorithmOID = ""
-    var tbs: [UInt8] = []
+    /// Where the TBSCertificate lies in the input (whose first certificate starts at its index 0, so
+    /// the same range in the certificate's own DER).
+    var tbsRange: Range<Int> = 0..<0
     var issuer: [UInt8] = []
     var subject: [UInt8] = []
     var notBefore = Date(timeIntervalSince1970: 0)
@@ -51,7 +53,7 @@ struct CertificateFields {
         let (signatureBytes, unusedBits) = try parts.read(tag: DERTag.bitString, "a signature BIT STRING").bitString()
         guard parts.isAtEnd else { throw DERError.unexpected("a Certificate of three fields") }
         signatureValue = SignatureValue(bytes: Array(signatureBytes), unusedBits: unusedBits)
-        tbs = Array(tbsNode.encoded)
+        tbsRange = tbsNode.encoded.indices
 
         var fields = DERReader(tbsNode.content)
         if let explicitVersion = try fields.readIfPresent(tag: 0xA0) {

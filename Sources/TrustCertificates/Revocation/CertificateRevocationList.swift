@@ -123,7 +123,7 @@ public final class CertificateRevocationList: Sendable, Hashable, CustomStringCo
 
     /// Whether `issuer`'s key made this CRL's signature; a malformed signature value verifies nothing.
     public func isSigned(by issuer: Certificate) -> Bool {
-        signatureValue.isMade(by: issuer.publicKey, over: tbsCertList, algorithm: signatureAlgorithm)
+        signatureValue.isMade(by: issuer.publicKey, over: tbsCertList[...], algorithm: signatureAlgorithm)
     }
 
     /// The first entry for this serial number (DER INTEGER content octets), whatever issuer it applies to.

@@ -111,7 +111,7 @@ public final class OCSPResponse: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether `signer`'s key made this response's signature; a malformed signature value verifies nothing.
     public func isSigned(by signer: Certificate) -> Bool {
-        signatureValue.isMade(by: signer.publicKey, over: tbsResponseData, algorithm: signatureAlgorithm)
+        signatureValue.isMade(by: signer.publicKey, over: tbsResponseData[...], algorithm: signatureAlgorithm)
     }
 
     /// The certificates allowed to sign for `issuer`'s certificates (RFC 6960 §4.2.2.2): the issuer

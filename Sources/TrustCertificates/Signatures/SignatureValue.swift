@@ -24,7 +24,7 @@ public struct SignatureValue: Sendable, Hashable {
     }
 
     /// Whether `key` made this signature over `data` with `algorithm`.
-    func isMade(by key: PublicKeyInfo, over data: [UInt8], algorithm: SignatureAlgorithm) -> Bool {
+    func isMade(by key: PublicKeyInfo, over data: ArraySlice<UInt8>, algorithm: SignatureAlgorithm) -> Bool {
         guard defect == nil, let verifier = key.verifier else { return false }
         return verifier.verify(data: data, signature: bytes, algorithm: algorithm.gnutlsID) == .valid
     }
