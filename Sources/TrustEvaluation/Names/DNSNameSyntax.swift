@@ -18,8 +18,14 @@ enum DNSNameSyntax {
     /// neither start nor end with a hyphen, at most 253 characters, no trailing dot. The last label
     /// must not be all digits, so that an IPv4 address is never a DNS name (mozilla::pkix, webpki).
     static func isHostName(_ name: String) -> Bool {
-        // One pass over the bytes (this runs for every name of every leaf checked under webpki rules).
-        let bytes = name.utf8
+        var name = name
+        return name.withUTF8(isHostName(bytes:))
+    }
+
+    /// `isHostName(_:)` on the name's UTF-8 bytes: one pass over contiguous bytes (this runs for every
+    /// name of every leaf checked under webpki rules; iterating the string's UTF-8 view cost ~40
+    /// instructions a byte).
+    private static func isHostName(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !bytes.isEmpty, bytes.count <= 253 else { return false }
         let dot = UInt8(ascii: "."), hyphen = UInt8(ascii: "-")
         var labelLength = 0, previous: UInt8 = 0, labelIsAllDigits = true
@@ -41,7 +47,12 @@ enum DNSNameSyntax {
     /// A presented dNSName as CA/Browser Forum certificates may carry it: a host name, or a wildcard
     /// domain name, which is `*.` followed by a host name.
     static func isPresentedName(_ name: String) -> Bool {
-        name.hasPrefix("*.") ? isHostName(String(name.dropFirst(2))) : isHostName(name)
+        var name = name
+        return name.withUTF8 { bytes in
+            // The wildcard's "*." is skipped in place: no substring to copy.
+            let isWildcard = bytes.count >= 2 && bytes[0] == UInt8(ascii: "*") && bytes[1] == UInt8(ascii: ".")
+            return isHostName(bytes: isWildcard ? UnsafeBufferPointer(rebasing: bytes[2...]) : bytes)
+        }
     }
 
     private static func isLetterDigitHyphen(_ byte: UInt8) -> Bool {
@@ -53,28 +64,35 @@ enum DNSNameSyntax {
     /// characters, a hyphen never first in a label nor last in the name, and a letter (or `*`) in the
     /// last label. Underscores and asterisks may stand anywhere; the wildcard rules come later.
     static func isAppleDNSName(_ name: String) -> Bool {
-        let scalars = Array(name.unicodeScalars)
-        guard (1...255).contains(scalars.count) else { return false }
+        var name = name
+        return name.withUTF8(isAppleDNSName(bytes:))
+    }
+
+    /// `isAppleDNSName(_:)` on UTF-8 bytes, without an array of scalars. Every accepted character is
+    /// ASCII, so a name with any other byte fails whatever its length, and for an ASCII name the byte
+    /// count is the character count the 255 limit is about.
+    private static func isAppleDNSName(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard (1...255).contains(bytes.count) else { return false }
         enum Previous { case labelStart, letter, digit, hyphen }
         var previous = Previous.labelStart
         var labelLength = 0
         var labelHasLetter = false
-        for scalar in scalars {
-            switch scalar {
-            case ".":
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "."):
                 guard labelLength <= 63, previous == .letter || previous == .digit else { return false }
                 labelLength = 0
                 labelHasLetter = false
                 previous = .labelStart
                 continue
-            case "a"..."z", "A"..."Z", "*":
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "*"):
                 labelHasLetter = true
                 previous = .letter
-            case "_":
+            case UInt8(ascii: "_"):
                 previous = .letter
-            case "0"..."9":
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 previous = .digit
-            case "-":
+            case UInt8(ascii: "-"):
                 guard previous != .labelStart else { return false }
                 previous = .hyphen
             default:
