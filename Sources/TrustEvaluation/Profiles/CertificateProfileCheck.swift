@@ -59,12 +59,14 @@ struct CertificateProfileCheck: PathCheck {
             if !unknownCritical.isEmpty { problems.append((.criticalExtensions, .extensions(unknownCritical))) }
         }
         if binds(.nonCriticalIdentifierExtensions) {
-            for (oid, mustNotBeCritical) in Self.identifierExtensions where certificate.extension(oid)?.critical == true {
+            for (oid, mustNotBeCritical) in Self.identifierExtensions where Self.isCritical(oid, in: certificate) {
                 problems.append((.webPKICompliance, .rule(.criticalIdentifierExtension, detail: "critical \(mustNotBeCritical)")))
             }
         }
-        if binds(.criticalPolicyConstraints), !policyConstraintsMayBeNonCritical, let policyConstraints = certificate.extension(ExtensionOID.policyConstraints),
-           !policyConstraints.critical
+        // `Certificate.policyConstraints` is there (decoded or not) exactly when the extension is: the list
+        // of extensions is searched only then.
+        if binds(.criticalPolicyConstraints), !policyConstraintsMayBeNonCritical, certificate.policyConstraints != nil,
+           let policyConstraints = certificate.extension(ExtensionOID.policyConstraints), !policyConstraints.critical
         {
             problems.append((.policyConstraints, .note("policyConstraints must be critical")))
         }
@@ -79,6 +81,13 @@ struct CertificateProfileCheck: PathCheck {
         {
             problems.append((.basicConstraints, .note("pathLenConstraint without cA and keyCertSign")))
         }
+    }
+
+    /// Whether the first extension with `oid` is critical (as `Certificate.extension(_:)` finds it). The
+    /// extensions are searched only when one with that OID is critical at all: the list of critical OIDs
+    /// is short (usually basicConstraints and keyUsage), and this is asked several times of each certificate.
+    private static func isCritical(_ oid: String, in certificate: Certificate) -> Bool {
+        certificate.criticalExtensionOIDs.contains(oid) && certificate.extension(oid)?.critical == true
     }
 
     /// The extensions that identify keys and issuers, which must not be critical.
@@ -151,16 +160,19 @@ struct CertificateProfileCheck: PathCheck {
         if let usage = certificate.keyUsage, usage.contains(.keyCertSign), webPKI || !certificate.isCA {
             problems.append((.keyUsage, .note("end-entity certificate with keyCertSign")))
         }
-        let san = certificate.extension(ExtensionOID.subjectAltName)
-        if certificate.subject.isEmpty, let san, !san.critical {
+        // A decoded subjectAltName means the extension is there: the list is searched only for one that did
+        // not decode, or to tell whether it is critical when some subjectAltName is.
+        let hasSAN = certificate.subjectAlternativeNames != nil || certificate.extension(ExtensionOID.subjectAltName) != nil
+        let sanIsCritical = hasSAN && Self.isCritical(ExtensionOID.subjectAltName, in: certificate)
+        if certificate.subject.isEmpty, hasSAN, !sanIsCritical {
             problems.append((.nonEmptySubject, .note("empty subject needs a critical subjectAltName")))
         }
         for name in certificate.dnsNames where !DNSNameSyntax.isPresentedName(name) {
             problems.append((.webPKICompliance, .rule(.malformedDNSName, detail: "malformed dNSName \(name)")))
         }
         guard webPKI else { return }
-        if san == nil { problems.append((.webPKICompliance, .rule(.missingSubjectAltName, detail: "no subjectAltName"))) }
-        if let san, san.critical, !certificate.subject.isEmpty {
+        if !hasSAN { problems.append((.webPKICompliance, .rule(.missingSubjectAltName, detail: "no subjectAltName"))) }
+        if sanIsCritical, !certificate.subject.isEmpty {
             problems.append((.webPKICompliance, .rule(.criticalSubjectAltName, detail: "critical subjectAltName with a non-empty subject")))
         }
         if context.policy.isSSL {
