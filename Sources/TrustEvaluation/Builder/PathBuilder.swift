@@ -17,7 +17,7 @@ struct PathBuilder {
     private(set) var signatureChecks = 0
     private(set) var pathsVisited = 0
     private(set) var budgetExhausted = false
-    private var signatureCache: [SignaturePair: Bool] = [:]
+    private var verdicts = SignatureVerdicts()
 
     init(anchors: TrustAnchors, intermediates: CertificateStore, budget: SearchBudget, time: Date,
          sharedSignatures: SignatureCache? = nil, diagnostics: TrustDiagnostics?)
@@ -170,13 +170,12 @@ struct PathBuilder {
 
     /// A verdict this search or the shared cache already has; nil when only a check can tell.
     private func knownVerdict(_ certificate: Certificate, issuedBy issuer: Certificate) -> Bool? {
-        if let known = signatureCache[SignaturePair(certificate, issuer)] { return known }
+        if let known = verdicts.verdict(certificate, issuedBy: issuer) { return known }
         return issuer.publicKey.inheritsDSAParameters ? nil : sharedSignatures?.cachedVerdict(certificate, by: issuer)
     }
 
     private mutating func verifies(_ certificate: Certificate, issuedBy issuer: Certificate) -> Bool {
-        let pair = SignaturePair(certificate, issuer)
-        if let known = signatureCache[pair] { return known }
+        if let known = verdicts.verdict(certificate, issuedBy: issuer) { return known }
         let valid: Bool
         if issuer.publicKey.inheritsDSAParameters {
             // Never shared: the verdict depends on the parameters the path above the issuer supplies, which
@@ -191,7 +190,7 @@ struct PathBuilder {
             signatureChecks += 1
             valid = sharedSignatures?.checkAndRecord(certificate, by: issuer) ?? certificate.isSigned(by: issuer)
         }
-        signatureCache[pair] = valid
+        verdicts.record(valid, certificate, issuedBy: issuer)
         narrate(.signatureChecked(subject: certificate, issuer: issuer, verifies: valid))
         return valid
     }
@@ -202,20 +201,5 @@ struct PathBuilder {
 
     private func narrate(_ step: @autoclosure () -> TrustDiagnostic) {
         diagnostics?(step())
-    }
-}
-
-private struct SignaturePair: Hashable {
-    let subject: [UInt8]
-    let issuer: [UInt8]
-
-    init(_ subject: Certificate, _ issuer: Certificate) {
-        self.subject = subject.sha256
-        self.issuer = issuer.sha256
-    }
-
-    func hash(into hasher: inout Hasher) {
-        ByteKey.hash(subject, into: &hasher)
-        ByteKey.hash(issuer, into: &hasher)
     }
 }
