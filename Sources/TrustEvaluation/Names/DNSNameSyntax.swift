@@ -3,7 +3,9 @@ enum DNSNameSyntax {
     /// ASCII-only lowercasing: DNS names compare case-insensitively in ASCII only (RFC 4343), and
     /// non-ASCII bytes must never fold onto ASCII letters.
     static func asciiLowercased(_ text: String) -> String {
-        guard text.utf8.contains(where: { (65...90).contains($0) }) else { return text }
+        // Most names have no capital: tested on the contiguous bytes, it costs no iterator over the UTF-8 view.
+        var text = text
+        guard text.withUTF8({ $0.contains { $0 >= 65 && $0 <= 90 } }) else { return text }
         return String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
             (65...90).contains(scalar.value) ? Unicode.Scalar(scalar.value + 32)! : scalar
         }))
@@ -56,7 +58,13 @@ enum DNSNameSyntax {
     }
 
     private static func isLetterDigitHyphen(_ byte: UInt8) -> Bool {
-        (97...122).contains(byte) || (65...90).contains(byte) || (48...57).contains(byte) || byte == UInt8(ascii: "-")
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"):
+            return true
+        default:
+            return false
+        }
     }
 
     /// Apple's SecFrameworkIsDNSName, which filters the SAN dNSNames that SSL hostname matching
