@@ -69,7 +69,9 @@ struct PathBuilder {
             }
             extended = true
             let issuer = ChainElement(certificate: candidate, source: source)
-            let path = elements + [issuer]
+            // One allocation for the longer path (`elements + [issuer]` made a second, for the literal).
+            var path = elements
+            path.append(issuer)
             narrate(.issuerAccepted(subject: top, issuer: issuer))
             if source != .presented {
                 narrate(.pathComplete(length: path.count, end: .anchor(source)))
@@ -131,6 +133,12 @@ struct PathBuilder {
                 return false
             }
             return !mayRepeat || seen.insert(ByteKey(candidate.sha256)).inserted
+        }
+        // One candidate, the usual case: nothing to filter into new arrays or to order.
+        if !mayRepeat {
+            if let only = anchorCandidates.first { return fresh(only.0) ? anchorCandidates : [] }
+            if let only = parentCandidates.first { return fresh(only) ? [(only, .presented)] : [] }
+            return []
         }
         let anchorIssuers = anchorCandidates.filter { fresh($0.0) }
         let parents = parentCandidates.filter(fresh).map { ($0, CertificateSource.presented) }

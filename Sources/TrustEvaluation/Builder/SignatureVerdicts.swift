@@ -26,6 +26,8 @@ struct SignatureVerdicts {
         if many != nil {
             many![pair] = valid
         } else if few.count < Self.linearLimit {
+            // Room for all of them at once: growing one by one reallocated on the second verdict.
+            if few.isEmpty { few.reserveCapacity(Self.linearLimit) }
             few.append((pair, valid))
         } else {
             var index = Dictionary(few.map { ($0.pair, $0.valid) }, uniquingKeysWith: { first, _ in first })
