@@ -16,17 +16,21 @@ struct CertificateProfileCheck: PathCheck {
     private var webPKI: Bool { profile == .webpki }
 
     func evaluate(_ context: PathContext, into failures: inout [TrustFailure]) {
-        for (index, certificate) in context.certificates.enumerated() {
+        // Read from the context once, not for each certificate: the per-certificate closure below captured
+        // the whole context (both arrays of the path) each time.
+        let path = context.path
+        let lastIndex = context.lastIndex, anchorIndex = context.anchorIndex
+        for (index, certificate) in path.certificates.enumerated() {
             var problems: [(CheckName, TrustFailure.Context)] = []
             let isLeaf = index == 0
-            let isAnchor = index == context.anchorIndex
+            let isAnchor = index == anchorIndex
             checkEncoding(certificate, isAnchor: isAnchor, into: &problems)
             checkKeyIdentifiers(certificate, isCA: !isLeaf, isAnchor: isAnchor,
-                                isSelfSignedTop: index == context.lastIndex && context.path.endsSelfSigned, into: &problems)
+                                isSelfSignedTop: index == lastIndex && path.endsSelfSigned, into: &problems)
             if isLeaf {
                 checkEndEntity(certificate, context: context, into: &problems)
             } else {
-                checkAuthority(certificate, isRoot: index == context.lastIndex, isAnchor: isAnchor, into: &problems)
+                checkAuthority(certificate, isRoot: index == lastIndex, isAnchor: isAnchor, into: &problems)
             }
             if webPKI { checkAlgorithms(certificate, into: &problems) }
             for (check, reason) in problems { failures.append(TrustFailure(index: index, check: check, context: reason)) }
