@@ -123,7 +123,10 @@ struct PathBuilder {
             }
         }
         let anchorCandidates = anchors.anchorIssuers(of: certificate)
-        let parentCandidates = intermediates.issuers(of: certificate) + anchors.untrustedSystemIssuers(of: certificate)
+        // Concatenated only when there are system parents (with anchors-only on and a system store).
+        let systemParents = anchors.untrustedSystemIssuers(of: certificate)
+        let presentedParents = intermediates.issuers(of: certificate)
+        let parentCandidates = systemParents.isEmpty ? presentedParents : presentedParents + systemParents
         // A single candidate cannot repeat another: no set to build (the usual case).
         let mayRepeat = anchorCandidates.count + parentCandidates.count > 1
         var seen = Set<ByteKey>()
