@@ -153,7 +153,10 @@ struct CertificateProfileCheck: PathCheck {
     }
 
     private func checkEndEntity(_ certificate: Certificate, context: PathContext, into problems: inout [(CheckName, TrustFailure.Context)]) {
-        if certificate.nameConstraints != nil || certificate.extension(ExtensionOID.nameConstraints) != nil {
+        // Present but not decoded means listed as unparseable: no search of the extensions for a leaf without one.
+        if certificate.nameConstraints != nil
+            || !certificate.unparseableExtensions.isEmpty && certificate.unparseableExtensions[ExtensionOID.nameConstraints] != nil
+        {
             problems.append((.nameConstraints, .note("nameConstraints in an end-entity certificate")))
         }
         if let constraints = certificate.basicConstraints, constraints.isCA,
@@ -171,7 +174,8 @@ struct CertificateProfileCheck: PathCheck {
         if certificate.subject.isEmpty, hasSAN, !sanIsCritical {
             problems.append((.nonEmptySubject, .note("empty subject needs a critical subjectAltName")))
         }
-        for name in certificate.dnsNames where !DNSNameSyntax.isPresentedName(name) {
+        // The subjectAltName read in place: `dnsNames` would build an array of them for this loop.
+        for case .dnsName(let name) in certificate.subjectAlternativeNames ?? [] where !DNSNameSyntax.isPresentedName(name) {
             problems.append((.webPKICompliance, .rule(.malformedDNSName, detail: "malformed dNSName \(name)")))
         }
         guard webPKI else { return }
