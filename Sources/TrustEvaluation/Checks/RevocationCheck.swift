@@ -62,7 +62,8 @@ struct RevocationCheck: PathCheck {
         let assessments = outcome?.assessments ?? []
         let reasons = outcome?.reasons ?? []
         // The answers used are current until the first of them expires; one without nextUpdate leaves it open.
-        let expirations = (outcome?.expirations ?? []) + (ocsp.map { [$0.singleResponse?.nextUpdate] } ?? [])
+        var expirations = outcome?.expirations ?? []
+        if let ocsp { expirations.append(ocsp.singleResponse?.nextUpdate) }
         let validUntil = expirations.contains(nil) ? nil : expirations.compactMap { $0 }.min()
         func status(_ value: CertificateRevocationStatus.Status, why: String? = nil) -> CertificateRevocationStatus {
             CertificateRevocationStatus(index: index, status: value, sources: sources, reasonsCovered: reasons, why: why,
