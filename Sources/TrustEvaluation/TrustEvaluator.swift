@@ -77,14 +77,17 @@ public struct TrustEvaluator: Sendable {
     public func evaluate(leaf: Certificate, intermediates: [Certificate] = [], at time: Date,
                          diagnostics: TrustDiagnostics? = nil) -> TrustEvaluationResult
     {
-        let environment = RevocationEnvironment(policy: revocation, presented: [leaf] + intermediates, budget: budget,
+        let presented = [leaf] + intermediates
+        let environment = RevocationEnvironment(policy: revocation, presented: presented, budget: budget,
                                                 work: RevocationWork(budget: budget), depth: 0)
-        return evaluate(leaf: leaf, intermediates: intermediates, at: time, diagnostics: diagnostics, revocation: environment)
+        return evaluate(leaf: leaf, intermediates: intermediates, presented: presented, at: time, diagnostics: diagnostics,
+                        revocation: environment)
     }
 
     /// The evaluation, inside `environment`: the caller's, or a CRL signer's nested in it (`CRLSignerValidation`).
-    func evaluate(leaf: Certificate, intermediates: [Certificate], at time: Date, diagnostics: TrustDiagnostics?,
-                  revocation environment: RevocationEnvironment) -> TrustEvaluationResult
+    /// `presented` is `[leaf] + intermediates`, which the caller has built already.
+    func evaluate(leaf: Certificate, intermediates: [Certificate], presented: [Certificate], at time: Date,
+                  diagnostics: TrustDiagnostics?, revocation environment: RevocationEnvironment) -> TrustEvaluationResult
     {
         // Policies are ANDed: each contributes its checks, judged against that policy's options.
         let effectivePolicies = policies.isEmpty ? [.basicX509()] : policies
@@ -145,7 +148,6 @@ public struct TrustEvaluator: Sendable {
             return .keepSearching
         }
 
-        let presented = [leaf] + intermediates
         func ocspReports(for path: CandidatePath) -> [OCSPResponseReport] {
             ocspResponses.map { OCSPResponseReport.assess($0, path: path.certificates, at: time) }
         }

@@ -118,6 +118,24 @@ import TrustCertificates
         #expect(lines.contains { $0.contains("passes every check") })
     }
 
+    /// A lone candidate issuer goes through the same on-path test as one among many: a self-signed leaf
+    /// presented again as its own intermediate is rejected as already on the path, and the path ends
+    /// at an untrusted root.
+    @Test func aLoneCandidateAlreadyOnThePathIsRejectedAndNarrated() throws {
+        let log = DiagnosticSteps()
+        let result = try Self.evaluate(leaf: "old-root.pem", intermediates: ["old-root.pem"], anchors: ["new-root.pem"],
+                                       diagnostics: log.append)
+        let rejections = log.all.compactMap { step -> TrustDiagnostic.Rejection? in
+            guard case .candidateRejected(let candidate, let subject, let reason) = step,
+                  candidate.subject.rfc4514 == "CN=Old Root", subject.subject.rfc4514 == "CN=Old Root" else { return nil }
+            return reason
+        }
+        #expect(rejections == [.alreadyOnPath])
+        #expect(!result.isTrusted)
+        #expect(result.chain.count == 1)
+        #expect(result.failures.first?.check == .anchorTrusted && result.failures.first?.index == 0)
+    }
+
     @Test func evaluatesConcurrentlyFromManyThreads() async throws {
         let evaluator = TrustEvaluator(
             anchors: TrustAnchors(custom: CertificateStore(try Self.load("old-root.pem"))), policies: [.ssl()])

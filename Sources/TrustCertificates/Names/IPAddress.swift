@@ -121,7 +121,21 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
 
     // MARK: Apple's parsing
 
+    private static func mayBeInAppleAddress(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"),
+             UInt8(ascii: "."), UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: "]"):
+            return true
+        default:
+            return false
+        }
+    }
+
     private static func appleAddress(_ text: String) -> [UInt8]? {
+        // Both forms below take only digits, dots, hex digits, colons and brackets: a byte test turns host
+        // names (nearly every input: Apple's host matching asks it of every dNSName it accepts) away
+        // before an array of scalars is built.
+        guard text.utf8.allSatisfy(Self.mayBeInAppleAddress) else { return nil }
         let scalars = Array(text.unicodeScalars)
         if (7...15).contains(scalars.count), scalars.allSatisfy({ ("0"..."9").contains($0) || $0 == "." }) {
             let parts = text.split(separator: ".", omittingEmptySubsequences: false)

@@ -17,7 +17,7 @@ struct PathBuilder {
     private(set) var signatureChecks = 0
     private(set) var pathsVisited = 0
     private(set) var budgetExhausted = false
-    private var signatureCache: [SignaturePair: Bool] = [:]
+    private var verdicts = SignatureVerdicts()
 
     init(anchors: TrustAnchors, intermediates: CertificateStore, budget: SearchBudget, time: Date,
          sharedSignatures: SignatureCache? = nil, diagnostics: TrustDiagnostics?)
@@ -69,7 +69,9 @@ struct PathBuilder {
             }
             extended = true
             let issuer = ChainElement(certificate: candidate, source: source)
-            let path = elements + [issuer]
+            // One allocation for the longer path (`elements + [issuer]` made a second, for the literal).
+            var path = elements
+            path.append(issuer)
             narrate(.issuerAccepted(subject: top, issuer: issuer))
             if source != .presented {
                 narrate(.pathComplete(length: path.count, end: .anchor(source)))
@@ -121,7 +123,10 @@ struct PathBuilder {
             }
         }
         let anchorCandidates = anchors.anchorIssuers(of: certificate)
-        let parentCandidates = intermediates.issuers(of: certificate) + anchors.untrustedSystemIssuers(of: certificate)
+        // Concatenated only when there are system parents (with anchors-only on and a system store).
+        let systemParents = anchors.untrustedSystemIssuers(of: certificate)
+        let presentedParents = intermediates.issuers(of: certificate)
+        let parentCandidates = systemParents.isEmpty ? presentedParents : presentedParents + systemParents
         // A single candidate cannot repeat another: no set to build (the usual case).
         let mayRepeat = anchorCandidates.count + parentCandidates.count > 1
         var seen = Set<ByteKey>()
@@ -131,6 +136,12 @@ struct PathBuilder {
                 return false
             }
             return !mayRepeat || seen.insert(ByteKey(candidate.sha256)).inserted
+        }
+        // One candidate, the usual case: nothing to filter into new arrays or to order.
+        if !mayRepeat {
+            if let only = anchorCandidates.first { return fresh(only.0) ? anchorCandidates : [] }
+            if let only = parentCandidates.first { return fresh(only) ? [(only, .presented)] : [] }
+            return []
         }
         let anchorIssuers = anchorCandidates.filter { fresh($0.0) }
         let parents = parentCandidates.filter(fresh).map { ($0, CertificateSource.presented) }
@@ -170,13 +181,12 @@ struct PathBuilder {
 
     /// A verdict this search or the shared cache already has; nil when only a check can tell.
     private func knownVerdict(_ certificate: Certificate, issuedBy issuer: Certificate) -> Bool? {
-        if let known = signatureCache[SignaturePair(certificate, issuer)] { return known }
+        if let known = verdicts.verdict(certificate, issuedBy: issuer) { return known }
         return issuer.publicKey.inheritsDSAParameters ? nil : sharedSignatures?.cachedVerdict(certificate, by: issuer)
     }
 
     private mutating func verifies(_ certificate: Certificate, issuedBy issuer: Certificate) -> Bool {
-        let pair = SignaturePair(certificate, issuer)
-        if let known = signatureCache[pair] { return known }
+        if let known = verdicts.verdict(certificate, issuedBy: issuer) { return known }
         let valid: Bool
         if issuer.publicKey.inheritsDSAParameters {
             // Never shared: the verdict depends on the parameters the path above the issuer supplies, which
@@ -191,7 +201,7 @@ struct PathBuilder {
             signatureChecks += 1
             valid = sharedSignatures?.checkAndRecord(certificate, by: issuer) ?? certificate.isSigned(by: issuer)
         }
-        signatureCache[pair] = valid
+        verdicts.record(valid, certificate, issuedBy: issuer)
         narrate(.signatureChecked(subject: certificate, issuer: issuer, verifies: valid))
         return valid
     }
@@ -202,20 +212,5 @@ struct PathBuilder {
 
     private func narrate(_ step: @autoclosure () -> TrustDiagnostic) {
         diagnostics?(step())
-    }
-}
-
-private struct SignaturePair: Hashable {
-    let subject: [UInt8]
-    let issuer: [UInt8]
-
-    init(_ subject: Certificate, _ issuer: Certificate) {
-        self.subject = subject.sha256
-        self.issuer = issuer.sha256
-    }
-
-    func hash(into hasher: inout Hasher) {
-        ByteKey.hash(subject, into: &hasher)
-        ByteKey.hash(issuer, into: &hasher)
     }
 }

@@ -29,12 +29,15 @@ struct RevocationCheck: PathCheck {
     static func statuses(_ context: PathContext) -> [Judged] {
         let certificates = context.certificates
         let environment = context.revocation
-        let checker = CRLRevocationChecker(path: certificates, isAnchored: context.path.isAnchored, time: context.time,
-                                           anchors: context.anchors, store: context.crls, profile: context.policy.profile,
-                                           environment: environment)
-        let ocsp = context.ocspResponses.map { OCSPResponseReport.assess($0, path: certificates, at: context.time) }
-            .filter(\.isUsed)
+        // Without CRLs no checker is built and without stapled responses none is assessed: that is every
+        // evaluation that has neither, whose statuses are all "not checked".
+        let checker = context.crls.isEmpty ? nil : CRLRevocationChecker(
+            path: certificates, isAnchored: context.path.isAnchored, time: context.time, anchors: context.anchors,
+            store: context.crls, profile: context.policy.profile, environment: environment)
+        let ocsp = context.ocspResponses.isEmpty ? []
+            : context.ocspResponses.map { OCSPResponseReport.assess($0, path: certificates, at: context.time) }.filter(\.isUsed)
         var results: [Judged] = []
+        results.reserveCapacity(certificates.count)
         for index in certificates.indices {
             guard index < context.lastIndex else {
                 let why = context.path.isAnchored ? "it is the trust anchor, whose revocation is not checked"
@@ -43,8 +46,8 @@ struct RevocationCheck: PathCheck {
                     index: index, status: .notChecked, sources: [], reasonsCovered: [], why: why, crls: []), failure: nil))
                 continue
             }
-            let outcome = context.crls.isEmpty ? nil : checker.outcome(at: index)
-            let answer = ocsp.first { $0.certificateIndex == index }
+            let outcome = checker?.outcome(at: index)
+            let answer = ocsp.isEmpty ? nil : ocsp.first { $0.certificateIndex == index }
             results.append(judge(index: index, crl: outcome, ocsp: answer, policy: environment.policy))
         }
         return results
@@ -59,7 +62,8 @@ struct RevocationCheck: PathCheck {
         let assessments = outcome?.assessments ?? []
         let reasons = outcome?.reasons ?? []
         // The answers used are current until the first of them expires; one without nextUpdate leaves it open.
-        let expirations = (outcome?.expirations ?? []) + (ocsp.map { [$0.singleResponse?.nextUpdate] } ?? [])
+        var expirations = outcome?.expirations ?? []
+        if let ocsp { expirations.append(ocsp.singleResponse?.nextUpdate) }
         let validUntil = expirations.contains(nil) ? nil : expirations.compactMap { $0 }.min()
         func status(_ value: CertificateRevocationStatus.Status, why: String? = nil) -> CertificateRevocationStatus {
             CertificateRevocationStatus(index: index, status: value, sources: sources, reasonsCovered: reasons, why: why,

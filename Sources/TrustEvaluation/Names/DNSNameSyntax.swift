@@ -3,7 +3,9 @@ enum DNSNameSyntax {
     /// ASCII-only lowercasing: DNS names compare case-insensitively in ASCII only (RFC 4343), and
     /// non-ASCII bytes must never fold onto ASCII letters.
     static func asciiLowercased(_ text: String) -> String {
-        guard text.utf8.contains(where: { (65...90).contains($0) }) else { return text }
+        // Most names have no capital: tested on the contiguous bytes, it costs no iterator over the UTF-8 view.
+        var text = text
+        guard text.withUTF8({ $0.contains { $0 >= 65 && $0 <= 90 } }) else { return text }
         return String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
             (65...90).contains(scalar.value) ? Unicode.Scalar(scalar.value + 32)! : scalar
         }))
@@ -18,8 +20,14 @@ enum DNSNameSyntax {
     /// neither start nor end with a hyphen, at most 253 characters, no trailing dot. The last label
     /// must not be all digits, so that an IPv4 address is never a DNS name (mozilla::pkix, webpki).
     static func isHostName(_ name: String) -> Bool {
-        // One pass over the bytes (this runs for every name of every leaf checked under webpki rules).
-        let bytes = name.utf8
+        var name = name
+        return name.withUTF8(isHostName(bytes:))
+    }
+
+    /// `isHostName(_:)` on the name's UTF-8 bytes: one pass over contiguous bytes (this runs for every
+    /// name of every leaf checked under webpki rules; iterating the string's UTF-8 view cost ~40
+    /// instructions a byte).
+    private static func isHostName(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !bytes.isEmpty, bytes.count <= 253 else { return false }
         let dot = UInt8(ascii: "."), hyphen = UInt8(ascii: "-")
         var labelLength = 0, previous: UInt8 = 0, labelIsAllDigits = true
@@ -41,11 +49,22 @@ enum DNSNameSyntax {
     /// A presented dNSName as CA/Browser Forum certificates may carry it: a host name, or a wildcard
     /// domain name, which is `*.` followed by a host name.
     static func isPresentedName(_ name: String) -> Bool {
-        name.hasPrefix("*.") ? isHostName(String(name.dropFirst(2))) : isHostName(name)
+        var name = name
+        return name.withUTF8 { bytes in
+            // The wildcard's "*." is skipped in place: no substring to copy.
+            let isWildcard = bytes.count >= 2 && bytes[0] == UInt8(ascii: "*") && bytes[1] == UInt8(ascii: ".")
+            return isHostName(bytes: isWildcard ? UnsafeBufferPointer(rebasing: bytes[2...]) : bytes)
+        }
     }
 
     private static func isLetterDigitHyphen(_ byte: UInt8) -> Bool {
-        (97...122).contains(byte) || (65...90).contains(byte) || (48...57).contains(byte) || byte == UInt8(ascii: "-")
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"):
+            return true
+        default:
+            return false
+        }
     }
 
     /// Apple's SecFrameworkIsDNSName, which filters the SAN dNSNames that SSL hostname matching
@@ -53,28 +72,35 @@ enum DNSNameSyntax {
     /// characters, a hyphen never first in a label nor last in the name, and a letter (or `*`) in the
     /// last label. Underscores and asterisks may stand anywhere; the wildcard rules come later.
     static func isAppleDNSName(_ name: String) -> Bool {
-        let scalars = Array(name.unicodeScalars)
-        guard (1...255).contains(scalars.count) else { return false }
+        var name = name
+        return name.withUTF8(isAppleDNSName(bytes:))
+    }
+
+    /// `isAppleDNSName(_:)` on UTF-8 bytes, without an array of scalars. Every accepted character is
+    /// ASCII, so a name with any other byte fails whatever its length, and for an ASCII name the byte
+    /// count is the character count the 255 limit is about.
+    private static func isAppleDNSName(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard (1...255).contains(bytes.count) else { return false }
         enum Previous { case labelStart, letter, digit, hyphen }
         var previous = Previous.labelStart
         var labelLength = 0
         var labelHasLetter = false
-        for scalar in scalars {
-            switch scalar {
-            case ".":
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "."):
                 guard labelLength <= 63, previous == .letter || previous == .digit else { return false }
                 labelLength = 0
                 labelHasLetter = false
                 previous = .labelStart
                 continue
-            case "a"..."z", "A"..."Z", "*":
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "*"):
                 labelHasLetter = true
                 previous = .letter
-            case "_":
+            case UInt8(ascii: "_"):
                 previous = .letter
-            case "0"..."9":
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 previous = .digit
-            case "-":
+            case UInt8(ascii: "-"):
                 guard previous != .labelStart else { return false }
                 previous = .hyphen
             default:

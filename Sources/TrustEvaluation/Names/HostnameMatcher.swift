@@ -50,9 +50,11 @@ public enum HostnameMatcher {
         case (.email(let address), .apple):
             return certificate.emailAddresses.contains { $0.lowercased() == address.lowercased() }
         case (.dns(let host), .webpki):
+            // The reference is read once, not once for each dNSName.
+            guard let reference = webpkiReference(host) else { return false }
             return sans.contains { name in
                 guard case .dnsName(let presented) = name else { return false }
-                return matches(presented: presented, reference: host, rules: .webpki, publicSuffixes: publicSuffixes)
+                return webpkiDNSMatch(referenceName: reference, presented: presented, publicSuffixes: publicSuffixes)
             }
         case (.email(let address), .webpki):
             guard let reference = Mailbox(address) else { return false }
@@ -172,9 +174,20 @@ public enum HostnameMatcher {
     // MARK: webpki
 
     private static func webpkiDNSMatch(reference: String, presented: String, publicSuffixes: PublicSuffixList) -> Bool {
+        guard let referenceName = webpkiReference(reference) else { return false }
+        return webpkiDNSMatch(referenceName: referenceName, presented: presented, publicSuffixes: publicSuffixes)
+    }
+
+    /// The reference host as webpki compares it: one trailing dot dropped, ASCII-lowercased; nil unless
+    /// it is then a host name (and so matches nothing).
+    private static func webpkiReference(_ reference: String) -> String? {
         let host = reference.hasSuffix(".") ? String(reference.dropLast()) : reference
-        guard DNSNameSyntax.isHostName(host), DNSNameSyntax.isPresentedName(presented) else { return false }
-        let referenceName = DNSNameSyntax.asciiLowercased(host)
+        return DNSNameSyntax.isHostName(host) ? DNSNameSyntax.asciiLowercased(host) : nil
+    }
+
+    /// One presented dNSName against a reference that `webpkiReference` has read.
+    private static func webpkiDNSMatch(referenceName: String, presented: String, publicSuffixes: PublicSuffixList) -> Bool {
+        guard DNSNameSyntax.isPresentedName(presented) else { return false }
         let presentedName = DNSNameSyntax.asciiLowercased(presented)
         guard presentedName.hasPrefix("*.") else { return presentedName == referenceName }
         let base = String(presentedName.dropFirst(2))

@@ -44,7 +44,7 @@ public struct TrustPolicy: Sendable, Hashable {
     public init(
         kind: Kind, profile: TrustProfile = .apple, peerNames: [PeerName] = [],
         requiredExtendedKeyUsages: [String] = [], requiredKeyUsage: KeyUsage = [], maximumIntermediates: Int? = nil,
-        certificatePolicies: CertificatePolicyInputs = CertificatePolicyInputs(), acceptsNonCriticalPolicyConstraints: Bool = false,
+        certificatePolicies: CertificatePolicyInputs = .defaults, acceptsNonCriticalPolicyConstraints: Bool = false,
         acceptsNonCriticalBasicConstraints: Bool = false
     ) {
         self.kind = kind
@@ -72,7 +72,7 @@ public struct TrustPolicy: Sendable, Hashable {
     /// with `certificatePolicies` under rfc5280, none under webpki.
     var policyTree: PolicyTreeCheck? {
         switch profile {
-        case .apple: return PolicyTreeCheck(inputs: CertificatePolicyInputs(), reportsOnLeaf: true)
+        case .apple: return PolicyTreeCheck(inputs: .defaults, reportsOnLeaf: true)
         case .rfc5280: return PolicyTreeCheck(inputs: certificatePolicies, reportsOnLeaf: false)
         case .webpki: return nil
         }

@@ -18,7 +18,9 @@ extension TrustProfile {
     /// (`ExtensionOID.policyProcessing`).
     func unknownCriticalExtensions(of certificate: Certificate) -> [String] {
         switch self {
-        case .apple: return certificate.criticalExtensionOIDs.filter { !ExtensionOID.isKnownToApple($0) }
+        // Apple knows every extension TrustCheck understands (`knownToApple` contains `understood`), so only
+        // the critical ones TrustCheck does not understand, usually none, are looked up in Apple's sets.
+        case .apple: return certificate.unknownCriticalExtensions.filter { !ExtensionOID.isKnownToApple($0) }
         case .webpki: return certificate.unknownCriticalExtensions
         case .rfc5280: return certificate.unknownCriticalExtensions.filter { !ExtensionOID.policyProcessing.contains($0) }
         }

@@ -27,6 +27,11 @@ public struct CertificatePolicyInputs: Sendable, Hashable {
         self.initialAnyPolicyInhibit = initialAnyPolicyInhibit
     }
 
+    /// The inputs when the caller sets none: any policy acceptable, nothing required or inhibited at
+    /// the start. Built once: every policy without inputs of its own, and the apple profile's tree,
+    /// starts from these, and building the policy set each time cost a hashed allocation per evaluation.
+    public static let defaults = CertificatePolicyInputs()
+
     /// Whether the user-initial-policy-set accepts any policy.
     public var acceptsAnyPolicy: Bool { userInitialPolicySet.contains(CertificatePolicy.anyPolicy) }
 }

@@ -16,17 +16,21 @@ struct CertificateProfileCheck: PathCheck {
     private var webPKI: Bool { profile == .webpki }
 
     func evaluate(_ context: PathContext, into failures: inout [TrustFailure]) {
-        for (index, certificate) in context.certificates.enumerated() {
+        // Read from the context once, not for each certificate: the per-certificate closure below captured
+        // the whole context (both arrays of the path) each time.
+        let path = context.path
+        let lastIndex = context.lastIndex, anchorIndex = context.anchorIndex
+        for (index, certificate) in path.certificates.enumerated() {
             var problems: [(CheckName, TrustFailure.Context)] = []
             let isLeaf = index == 0
-            let isAnchor = index == context.anchorIndex
+            let isAnchor = index == anchorIndex
             checkEncoding(certificate, isAnchor: isAnchor, into: &problems)
             checkKeyIdentifiers(certificate, isCA: !isLeaf, isAnchor: isAnchor,
-                                isSelfSignedTop: index == context.lastIndex && context.path.endsSelfSigned, into: &problems)
+                                isSelfSignedTop: index == lastIndex && path.endsSelfSigned, into: &problems)
             if isLeaf {
                 checkEndEntity(certificate, context: context, into: &problems)
             } else {
-                checkAuthority(certificate, isRoot: index == context.lastIndex, isAnchor: isAnchor, into: &problems)
+                checkAuthority(certificate, isRoot: index == lastIndex, isAnchor: isAnchor, into: &problems)
             }
             if webPKI { checkAlgorithms(certificate, into: &problems) }
             for (check, reason) in problems { failures.append(TrustFailure(index: index, check: check, context: reason)) }
@@ -59,12 +63,14 @@ struct CertificateProfileCheck: PathCheck {
             if !unknownCritical.isEmpty { problems.append((.criticalExtensions, .extensions(unknownCritical))) }
         }
         if binds(.nonCriticalIdentifierExtensions) {
-            for (oid, mustNotBeCritical) in Self.identifierExtensions where certificate.extension(oid)?.critical == true {
+            for (oid, mustNotBeCritical) in Self.identifierExtensions where Self.isCritical(oid, in: certificate) {
                 problems.append((.webPKICompliance, .rule(.criticalIdentifierExtension, detail: "critical \(mustNotBeCritical)")))
             }
         }
-        if binds(.criticalPolicyConstraints), !policyConstraintsMayBeNonCritical, let policyConstraints = certificate.extension(ExtensionOID.policyConstraints),
-           !policyConstraints.critical
+        // `Certificate.policyConstraints` is there (decoded or not) exactly when the extension is: the list
+        // of extensions is searched only then.
+        if binds(.criticalPolicyConstraints), !policyConstraintsMayBeNonCritical, certificate.policyConstraints != nil,
+           let policyConstraints = certificate.extension(ExtensionOID.policyConstraints), !policyConstraints.critical
         {
             problems.append((.policyConstraints, .note("policyConstraints must be critical")))
         }
@@ -79,6 +85,13 @@ struct CertificateProfileCheck: PathCheck {
         {
             problems.append((.basicConstraints, .note("pathLenConstraint without cA and keyCertSign")))
         }
+    }
+
+    /// Whether the first extension with `oid` is critical (as `Certificate.extension(_:)` finds it). The
+    /// extensions are searched only when one with that OID is critical at all: the list of critical OIDs
+    /// is short (usually basicConstraints and keyUsage), and this is asked several times of each certificate.
+    private static func isCritical(_ oid: String, in certificate: Certificate) -> Bool {
+        certificate.criticalExtensionOIDs.contains(oid) && certificate.extension(oid)?.critical == true
     }
 
     /// The extensions that identify keys and issuers, which must not be critical.
@@ -140,7 +153,10 @@ struct CertificateProfileCheck: PathCheck {
     }
 
     private func checkEndEntity(_ certificate: Certificate, context: PathContext, into problems: inout [(CheckName, TrustFailure.Context)]) {
-        if certificate.nameConstraints != nil || certificate.extension(ExtensionOID.nameConstraints) != nil {
+        // Present but not decoded means listed as unparseable: no search of the extensions for a leaf without one.
+        if certificate.nameConstraints != nil
+            || !certificate.unparseableExtensions.isEmpty && certificate.unparseableExtensions[ExtensionOID.nameConstraints] != nil
+        {
             problems.append((.nameConstraints, .note("nameConstraints in an end-entity certificate")))
         }
         if let constraints = certificate.basicConstraints, constraints.isCA,
@@ -151,16 +167,20 @@ struct CertificateProfileCheck: PathCheck {
         if let usage = certificate.keyUsage, usage.contains(.keyCertSign), webPKI || !certificate.isCA {
             problems.append((.keyUsage, .note("end-entity certificate with keyCertSign")))
         }
-        let san = certificate.extension(ExtensionOID.subjectAltName)
-        if certificate.subject.isEmpty, let san, !san.critical {
+        // A decoded subjectAltName means the extension is there: the list is searched only for one that did
+        // not decode, or to tell whether it is critical when some subjectAltName is.
+        let hasSAN = certificate.subjectAlternativeNames != nil || certificate.extension(ExtensionOID.subjectAltName) != nil
+        let sanIsCritical = hasSAN && Self.isCritical(ExtensionOID.subjectAltName, in: certificate)
+        if certificate.subject.isEmpty, hasSAN, !sanIsCritical {
             problems.append((.nonEmptySubject, .note("empty subject needs a critical subjectAltName")))
         }
-        for name in certificate.dnsNames where !DNSNameSyntax.isPresentedName(name) {
+        // The subjectAltName read in place: `dnsNames` would build an array of them for this loop.
+        for case .dnsName(let name) in certificate.subjectAlternativeNames ?? [] where !DNSNameSyntax.isPresentedName(name) {
             problems.append((.webPKICompliance, .rule(.malformedDNSName, detail: "malformed dNSName \(name)")))
         }
         guard webPKI else { return }
-        if san == nil { problems.append((.webPKICompliance, .rule(.missingSubjectAltName, detail: "no subjectAltName"))) }
-        if let san, san.critical, !certificate.subject.isEmpty {
+        if !hasSAN { problems.append((.webPKICompliance, .rule(.missingSubjectAltName, detail: "no subjectAltName"))) }
+        if sanIsCritical, !certificate.subject.isEmpty {
             problems.append((.webPKICompliance, .rule(.criticalSubjectAltName, detail: "critical subjectAltName with a non-empty subject")))
         }
         if context.policy.isSSL {

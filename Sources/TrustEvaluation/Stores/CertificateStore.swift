@@ -30,6 +30,8 @@ public struct CertificateStore: Sendable {
     public init(_ certificates: [Certificate]) {
         if certificates.count <= Self.linearSearchLimit {
             var unique: [Certificate] = []
+            // One allocation: appending one by one reallocated for the second certificate.
+            unique.reserveCapacity(certificates.count)
             for certificate in certificates where !unique.contains(where: { Self.isSame($0, certificate) }) {
                 unique.append(certificate)
             }

@@ -39,6 +39,8 @@ struct TestCertificate {
     var san: [GeneralNameSpec]?
     var sanCritical = false
     var nameConstraints: Constraints?
+    /// Further extensions, after the subjectAltName and nameConstraints, as given.
+    var otherExtensions: [(oid: String, critical: Bool, value: [UInt8])] = []
 
     func build() throws -> Certificate {
         var extensions: [[UInt8]] = []
@@ -51,6 +53,9 @@ struct TestCertificate {
             }
             let value = DER.tlv(0x30, subtrees(0xA0, nameConstraints.permitted) + subtrees(0xA1, nameConstraints.excluded))
             extensions.append(Self.extensionTLV("2.5.29.30", critical: nameConstraints.critical, value: value))
+        }
+        for other in otherExtensions {
+            extensions.append(Self.extensionTLV(other.oid, critical: other.critical, value: other.value))
         }
         let ecdsaWithSHA256 = DER.sequence([DER.oid("1.2.840.10045.4.3.2")])
         var tbs = [
