@@ -130,7 +130,8 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
         let extensions = fields.extensions
         self.extensions = extensions
         duplicateExtensions = Self.repeatedOIDs(extensions)
-        let critical = extensions.filter(\.critical).map(\.oid)
+        var critical: [String] = []
+        for entry in extensions where entry.critical { critical.append(entry.oid) }
         criticalExtensionOIDs = critical
         unknownCriticalExtensions = critical.filter { !ExtensionOID.understood.contains($0) }
         isSelfIssued = subject.normalized == issuer.normalized

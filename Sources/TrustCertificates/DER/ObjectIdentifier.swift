@@ -23,41 +23,42 @@ enum OIDDecoder {
             default: break
             }
         }
-        // Digits are written straight into one buffer: OIDs are decoded for every extension and name
-        // attribute of every certificate.
-        var text: [UInt8] = []
-        text.reserveCapacity(content.count * 3)
-        func append(_ number: UInt64) {
-            if !text.isEmpty { text.append(UInt8(ascii: ".")) }
-            var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                         UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            var count = 0
-            var rest = number
-            withUnsafeMutableBytes(of: &digits) { buffer in
+        // Digits are written into a stack buffer and the String made once from it (a small String, with
+        // no allocation at all, for the usual OID of up to 15 characters): OIDs are decoded for every
+        // extension, EKU purpose and algorithm of every certificate. A subidentifier of k octets has at
+        // most 3k digits and one dot; the first octet's split into two arcs adds at most two more.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4 * content.count + 2) { text in
+            var length = 0
+            func append(_ number: UInt64) {
+                if length > 0 {
+                    text[length] = UInt8(ascii: ".")
+                    length += 1
+                }
+                let start = length
+                var rest = number
                 repeat {
-                    buffer[count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    text[length] = UInt8(ascii: "0") + UInt8(rest % 10)
                     rest /= 10
-                    count += 1
+                    length += 1
                 } while rest > 0
-                for index in stride(from: count - 1, through: 0, by: -1) { text.append(buffer[index]) }
+                text[start..<length].reverse()
             }
-        }
-        var value: UInt64 = 0
-        var first = true
-        for byte in content {
-            value = value << 7 | UInt64(byte & 0x7F)
-            guard byte & 0x80 == 0 else { continue }
-            if first {
-                append(value < 40 ? 0 : value < 80 ? 1 : 2)
-                append(value < 40 ? value : value < 80 ? value - 40 : value - 80)
-                first = false
-            } else {
-                append(value)
+            var value: UInt64 = 0
+            var first = true
+            for byte in content {
+                value = value << 7 | UInt64(byte & 0x7F)
+                guard byte & 0x80 == 0 else { continue }
+                if first {
+                    append(value < 40 ? 0 : value < 80 ? 1 : 2)
+                    append(value < 40 ? value : value < 80 ? value - 40 : value - 80)
+                    first = false
+                } else {
+                    append(value)
+                }
+                value = 0
             }
-            value = 0
+            return String(decoding: UnsafeBufferPointer(rebasing: text[..<length]), as: UTF8.self)
         }
-        return String(decoding: text, as: UTF8.self)
     }
 
     private static let attributeTypes = (0..<128).map { "2.5.4.\($0)" }
