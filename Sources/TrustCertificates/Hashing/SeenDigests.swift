@@ -6,8 +6,8 @@
 /// conformance in the binary, ~190 K instructions per lookup and ~490 K for `Set<[UInt8]>` — which cost
 /// a `trustcheck verify` more than comparing a few dozen 32-byte digests ever does.
 struct SeenDigests {
-    /// Up to this many digests are compared one by one (at 32 bytes each, 16 comparisons of a miss
-    /// cost less than one hash of the digest).
+    /// Up to this many digests are compared one by one: a comparison with a different digest stops at
+    /// its first differing byte, so 16 of them cost about what hashing the digest for a set does.
     static let linearLimit = 16
     private var few: [[UInt8]] = []
     private var many: Set<ByteKey>?
