@@ -80,15 +80,15 @@ public struct TrustEvaluator: Sendable {
         let presented = [leaf] + intermediates
         let environment = RevocationEnvironment(policy: revocation, presented: presented, budget: budget,
                                                 work: RevocationWork(budget: budget), depth: 0)
-        return evaluate(leaf: leaf, intermediates: intermediates, presented: presented, at: time, diagnostics: diagnostics,
-                        revocation: environment)
+        return evaluate(presented: presented, at: time, diagnostics: diagnostics, revocation: environment)
     }
 
     /// The evaluation, inside `environment`: the caller's, or a CRL signer's nested in it (`CRLSignerValidation`).
-    /// `presented` is `[leaf] + intermediates`, which the caller has built already.
-    func evaluate(leaf: Certificate, intermediates: [Certificate], presented: [Certificate], at time: Date,
-                  diagnostics: TrustDiagnostics?, revocation environment: RevocationEnvironment) -> TrustEvaluationResult
+    /// `presented` is the leaf, then the intermediates (one array, which the caller has built already).
+    func evaluate(presented: [Certificate], at time: Date, diagnostics: TrustDiagnostics?,
+                  revocation environment: RevocationEnvironment) -> TrustEvaluationResult
     {
+        let leaf = presented[0]
         // Policies are ANDed: each contributes its checks, judged against that policy's options.
         let effectivePolicies = policies.isEmpty ? [.basicX509()] : policies
         let checks = effectivePolicies.map { JudgedPolicy($0, checks: $0.checks) }
@@ -96,7 +96,7 @@ public struct TrustEvaluator: Sendable {
         var revocationChecks: [any PathCheck] = []
         if !crls.isEmpty || revocation.mode == .require { revocationChecks.append(RevocationCheck()) }
         if !ocspResponses.isEmpty { revocationChecks.append(OCSPCheck()) }
-        var builder = PathBuilder(anchors: anchors, intermediates: CertificateStore(intermediates), budget: budget,
+        var builder = PathBuilder(anchors: anchors, intermediates: CertificateStore(presented.dropFirst()), budget: budget,
                                   time: time, sharedSignatures: signatureCache, diagnostics: diagnostics)
         // The first accepted path is scored only if another one is accepted after it (scoring may ask for
         // the anchor's self-signature, which nothing else needs).

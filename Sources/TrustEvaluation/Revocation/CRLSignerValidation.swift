@@ -93,8 +93,7 @@ struct CRLSignerValidation {
             let nested = RevocationEnvironment(policy: environment.policy, presented: environment.presented,
                                                budget: environment.budget, work: environment.work,
                                                depth: environment.depth + 1)
-            let result = evaluator.evaluate(leaf: signer, intermediates: environment.presented,
-                                            presented: [signer] + environment.presented, at: checker.time,
+            let result = evaluator.evaluate(presented: [signer] + environment.presented, at: checker.time,
                                             diagnostics: nil, revocation: nested)
             guard result.isTrusted else {
                 return .invalid("its signer \(name) has no valid path to the anchor \(TrustDiagnostic.quoted(anchor)): "

@@ -27,7 +27,10 @@ public struct CertificateStore: Sendable {
     private static let linearSearchLimit = 8
 
     /// A store of `certificates`, indexed by subject.
-    public init(_ certificates: [Certificate]) {
+    public init(_ certificates: [Certificate]) { self.init(certificates[...]) }
+
+    /// The same from a slice (an evaluation's intermediates: its presented certificates after the leaf).
+    init(_ certificates: ArraySlice<Certificate>) {
         if certificates.count <= Self.linearSearchLimit {
             var unique: [Certificate] = []
             // One allocation: appending one by one reallocated for the second certificate.
