@@ -196,7 +196,7 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
     public var signature: [UInt8] { signatureValue.bytes }
 
     /// The first extension with `oid`, as the decoded properties use it when an extension is duplicated.
-    public func `extension`(_ oid: String) -> CertificateExtension? { extensions.first { $0.oid == oid } }
+    public func `extension`(_ oid: String) -> CertificateExtension? { extensions.first(oid: oid) }
 
     /// SHA-256 of the SubjectPublicKeyInfo (see `PublicKeyInfo.spkiSHA256`).
     public var spkiSHA256: [UInt8] { publicKey.spkiSHA256 }

@@ -25,3 +25,15 @@ extension CertificateExtension {
         return extensions
     }
 }
+
+extension [CertificateExtension] {
+    /// The first extension with `oid`: the one every decoded property reads when an extension is
+    /// duplicated (duplicates themselves are a finding of their own, `Certificate.duplicateExtensions`).
+    func first(oid: String) -> CertificateExtension? { first { $0.oid == oid } }
+
+    /// The first extension with `oid`, its value decoded by `decode` (a failure kept as `.malformed` for
+    /// the rule that reads it); nil when there is none.
+    func decoded<T>(_ oid: String, _ decode: ([UInt8]) throws -> T) -> DecodedExtension<T>? {
+        first(oid: oid).map { found in DecodedExtension { try decode(found.value) } }
+    }
+}

@@ -133,7 +133,7 @@ struct CertificateFields {
     /// rule that reads it (the policy tree, revocation checking, a profile's AKI or AIA rule), not an
     /// unparseable extension, so a profile that never reads it does not refuse the certificate.
     private mutating func decodeProfileValues() {
-        authorityKeyIdentifierFields = profileValue(ExtensionOID.authorityKeyIdentifier) { try AuthorityKeyIdentifier(der: $0) }
+        authorityKeyIdentifierFields = extensions.decoded(ExtensionOID.authorityKeyIdentifier) { try AuthorityKeyIdentifier(der: $0) }
         // Issuer lookup's keyIdentifier, from the same one decoding: a malformed AKI is also an
         // unparseable extension; an AKI of issuer and serial alone gives nil, as GnuTLS's getter did.
         switch authorityKeyIdentifierFields {
@@ -141,27 +141,18 @@ struct CertificateFields {
         case .malformed(let reason): unparseableExtensions[ExtensionOID.authorityKeyIdentifier] = reason
         case nil: break
         }
-        authorityInfoAccess = profileValue(ExtensionOID.authorityInfoAccess) { try AccessDescription.descriptions(der: $0) }
-        policyMappings = profileValue(ExtensionOID.policyMappings) { try PolicyMappings(der: $0) }
-        policyConstraints = profileValue(ExtensionOID.policyConstraints) { try PolicyConstraints(der: $0) }
-        inhibitAnyPolicy = profileValue(ExtensionOID.inhibitAnyPolicy) { try InhibitAnyPolicy(der: $0) }
-        crlDistributionPoints = profileValue(ExtensionOID.crlDistributionPoints) { try DistributionPoint.points(der: $0) }
-        freshestCRL = profileValue(CRLExtensionOID.freshestCRL) { try DistributionPoint.points(der: $0) }
-        issuerAlternativeNames = firstExtension(ExtensionOID.issuerAltName)
+        authorityInfoAccess = extensions.decoded(ExtensionOID.authorityInfoAccess) { try AccessDescription.descriptions(der: $0) }
+        policyMappings = extensions.decoded(ExtensionOID.policyMappings) { try PolicyMappings(der: $0) }
+        policyConstraints = extensions.decoded(ExtensionOID.policyConstraints) { try PolicyConstraints(der: $0) }
+        inhibitAnyPolicy = extensions.decoded(ExtensionOID.inhibitAnyPolicy) { try InhibitAnyPolicy(der: $0) }
+        crlDistributionPoints = extensions.decoded(ExtensionOID.crlDistributionPoints) { try DistributionPoint.points(der: $0) }
+        freshestCRL = extensions.decoded(CRLExtensionOID.freshestCRL) { try DistributionPoint.points(der: $0) }
+        issuerAlternativeNames = extensions.first(oid: ExtensionOID.issuerAltName)
             .flatMap { try? GeneralName.names(der: $0.value) } ?? []
     }
 
-    /// The first extension with `oid`: the one the decoded properties use when an extension is duplicated.
-    private func firstExtension(_ oid: String) -> CertificateExtension? {
-        extensions.first { $0.oid == oid }
-    }
-
-    private func profileValue<T>(_ oid: String, _ decode: ([UInt8]) throws -> T) -> DecodedExtension<T>? {
-        firstExtension(oid).map { found in DecodedExtension { try decode(found.value) } }
-    }
-
     private mutating func decode<T>(_ oid: String, _ body: (CertificateExtension) throws -> T) -> T? {
-        guard let found = firstExtension(oid) else { return nil }
+        guard let found = extensions.first(oid: oid) else { return nil }
         do { return try body(found) } catch {
             unparseableExtensions[oid] = "\(error)"
             return nil

@@ -101,12 +101,9 @@ public final class CertificateRevocationList: Sendable, Hashable, CustomStringCo
         for (index, entry) in entries.enumerated() { bySerial[entry.serialNumber, default: []].append(index) }
         entriesBySerial = bySerial
         let extensions = self.extensions
-        func decoded<T>(_ oid: String, _ decode: @escaping ([UInt8]) throws -> T) -> DecodedExtension<T>? {
-            extensions.first { $0.oid == oid }.map { found in DecodedExtension { try decode(found.value) } }
-        }
-        issuingDistributionPoint = decoded(CRLExtensionOID.issuingDistributionPoint) { try IssuingDistributionPoint(der: $0) }
-        deltaCRLIndicator = decoded(CRLExtensionOID.deltaCRLIndicator) { try CRLNumber(extensionValue: $0) }
-        freshestCRL = decoded(CRLExtensionOID.freshestCRL) { try DistributionPoint.points(der: $0) }
+        issuingDistributionPoint = extensions.decoded(CRLExtensionOID.issuingDistributionPoint) { try IssuingDistributionPoint(der: $0) }
+        deltaCRLIndicator = extensions.decoded(CRLExtensionOID.deltaCRLIndicator) { try CRLNumber(extensionValue: $0) }
+        freshestCRL = extensions.decoded(CRLExtensionOID.freshestCRL) { try DistributionPoint.points(der: $0) }
     }
 
     /// The CRLNumber as a number; nil when absent or not an INTEGER.
@@ -116,7 +113,7 @@ public final class CertificateRevocationList: Sendable, Hashable, CustomStringCo
     public var isDelta: Bool { deltaCRLIndicator != nil }
 
     /// The authorityKeyIdentifier extension's value, for matching a delta CRL with its base (§6.3.3 (c)(3)).
-    public var authorityKeyIdentifier: [UInt8]? { extensions.first { $0.oid == CRLExtensionOID.authorityKeyIdentifier }?.value }
+    public var authorityKeyIdentifier: [UInt8]? { extensions.first(oid: CRLExtensionOID.authorityKeyIdentifier)?.value }
 
     /// The signature's octets (see `signatureValue` for its unused bits).
     public var signature: [UInt8] { signatureValue.bytes }
@@ -182,7 +179,7 @@ public final class CertificateRevocationList: Sendable, Hashable, CustomStringCo
         let extensions = try fields.readIfPresent(tag: DERTag.sequence).map(CertificateExtension.list) ?? []
         guard fields.isAtEnd else { throw DERError.unexpected("an entry of serial, date and extensions") }
         var reason: CRLReason?
-        if let code = extensions.first(where: { $0.oid == CRLExtensionOID.reasonCode }) {
+        if let code = extensions.first(oid: CRLExtensionOID.reasonCode) {
             var value = DERReader(code.value)
             let enumerated = try value.read(tag: DERTag.enumerated, "a reasonCode ENUMERATED")
             guard value.isAtEnd, enumerated.content.count == 1, let parsed = CRLReason(rawValue: Int(enumerated.content.first!))
@@ -190,7 +187,7 @@ public final class CertificateRevocationList: Sendable, Hashable, CustomStringCo
             reason = parsed
         }
         var issuer = previous
-        if let named = extensions.first(where: { $0.oid == CRLExtensionOID.certificateIssuer }) {
+        if let named = extensions.first(oid: CRLExtensionOID.certificateIssuer) {
             do {
                 issuer = try GeneralName.names(der: named.value)
             } catch {
