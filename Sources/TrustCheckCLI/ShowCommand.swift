@@ -150,7 +150,7 @@ enum ShowCommand: Subcommand {
     private static func critical(_ isCritical: Bool) -> String { isCritical ? " (critical)" : "" }
 
     private static func isCritical(_ oid: String, in certificate: Certificate) -> Bool {
-        certificate.extensions.first { $0.oid == oid }?.critical ?? false
+        certificate.extension(oid)?.critical ?? false
     }
 
     // MARK: JSON
