@@ -3,48 +3,79 @@ import Foundation
 /// The cost of a chain as the anchor store grows (1, 1,000, 100,000 anchors: the chains' root plus
 /// filler anchors with distinct names), and the time to build each store from DER.
 enum AnchorScalingRun {
+    /// First sights of every chain against every store size, rounds with fresh caches each: the medians
+    /// over all of them are the "alone" column. Three rounds, as the best-of-three this replaced.
+    static let aloneRounds = 3
+
     static func run(_ generator: CorpusGenerator, sizes: [Int], chains count: Int) {
         Report.section("Anchors (\(count) RSA-2048 chains under one root, filler anchors Ed25519)")
         let chains = generator.sharedRoot(.rsa2048, count: count)
         let fillers = generator.fillerAnchors(count: sizes.max()! - 1)
+        let anchorSets = sizes.map { [chains[0].root] + fillers.prefix($0 - 1) }
+        // Every TrustCheck store first, before any GnuTLS copy of the anchors exists: a user's process holds
+        // one verifier's store, not both.
+        var buildTimes: [Double] = []
+        let verifiers = anchorSets.map { ders in
+            let before = MemoryUsage.currentMB
+            let (store, build) = Clock.time { TrustCheckVerifier.store(ders) }
+            buildTimes.append(build)
+            if ders.count == sizes.max() {
+                let perCertificate = (MemoryUsage.currentMB - before) * 1_048_576 / Double(ders.count)
+                print("TrustCheck store of \(ders.count) anchors: \(Int(perCertificate)) bytes of RSS per parsed certificate")
+            }
+            return TrustCheckVerifier(anchors: store)
+        }
+        let alone = pairedFirstSights(chains, verifiers)
         let widths = [10, 14, 14, 10, 12, 10, 10, 9]
         Report.row(["anchors", "TC build", "GT build", "TC med µs", "TC alone µs", "GT med µs", "ratio", "RSS now"], widths: widths)
-        var first: (interleaved: Double, alone: Double)?, last = (interleaved: 0.0, alone: 0.0)
-        for size in sizes {
-            let ders = [chains[0].root] + fillers.prefix(size - 1)
-            let before = MemoryUsage.currentMB
-            let (store, tcBuild) = Clock.time { TrustCheckVerifier.store(ders) }
-            if size == sizes.max() {
-                let perCertificate = (MemoryUsage.currentMB - before) * 1_048_576 / Double(size)
-                print("TrustCheck store of \(size) anchors: \(Int(perCertificate)) bytes of RSS per parsed certificate")
-            }
-            // TrustCheck on its own first (fresh caches), before GnuTLS's copy of the anchors exists: a
-            // user's process holds one verifier's store, not both. Interleaved below, GnuTLS's search of
-            // a large list evicts the CPU caches TrustCheck's next chain would have used.
-            // Best of 3 rounds (each with fresh caches), the same for every store size: a round's median
-            // moves by 20-30 % with the shared machine's other load.
-            let trustCheck = TrustCheckVerifier(anchors: store)
-            var alone = Samples()
-            for _ in 0..<3 {
-                let round = trustCheck.cold().timedAlone(chains)
-                if alone.count == 0 || round.median < alone.median { alone = round }
-            }
+        var interleaved: [Double] = []
+        for (index, size) in sizes.enumerated() {
             let (gnutls, gtBuild) = Clock.time {
                 let list = GnuTLSTrustList()
-                for der in ders { list.add(der) }
+                for der in anchorSets[index] { list.add(der) }
                 return list
             }
-            let result = Comparison.run(chains, trustCheck, gnutls, label: "\(size) anchors")
-            first = first ?? (result.trustCheck.median, alone.median)
-            last = (result.trustCheck.median, alone.median)
-            Report.row([String(size), Report.ms(tcBuild), Report.ms(gtBuild), Report.us(result.trustCheck.median),
-                        Report.us(alone.median), Report.us(result.gnutls.median), Report.ratio(result.ratio), Report.mb(MemoryUsage.currentMB)],
+            // Interleaved with GnuTLS, whose search of a large list evicts the CPU caches TrustCheck's next
+            // chain would have used.
+            let result = Comparison.run(chains, verifiers[index].cold(), gnutls, label: "\(size) anchors")
+            interleaved.append(result.trustCheck.median)
+            Report.row([String(size), Report.ms(buildTimes[index]), Report.ms(gtBuild), Report.us(result.trustCheck.median),
+                        Report.us(alone.samples[index].median), Report.us(result.gnutls.median), Report.ratio(result.ratio),
+                        Report.mb(MemoryUsage.currentMB)],
                        widths: widths)
         }
-        if let first {
-            print("TrustCheck per chain at \(sizes.max()!) anchors over 1 anchor: \(Report.ratio(last.interleaved / first.interleaved)) "
-                + "interleaved, \(Report.ratio(last.alone / first.alone)) alone")
+        if let last = sizes.indices.last, last > 0 {
+            print("TrustCheck per chain at \(sizes[last]) anchors over 1 anchor: "
+                + "\(Report.ratio(interleaved[last] / interleaved[0])) interleaved, "
+                + "\(Report.ratio(alone.samples[last].median / alone.samples[0].median)) alone "
+                + "(median of each chain's own ratio: \(Report.ratio(alone.pairedRatios.median)))")
         }
+    }
+
+    /// First sights of each chain against every store back to back, in an order that turns with the chain,
+    /// so that a change of the shared host's pace — which moved a size measured seconds after the other by
+    /// up to 1.5× — falls on every size alike. Each round starts every verifier's caches empty.
+    /// `pairedRatios`: each chain's time with the largest store over its time with the smallest, per round.
+    static func pairedFirstSights(_ chains: [BenchChain], _ verifiers: [TrustCheckVerifier])
+        -> (samples: [Samples], pairedRatios: Samples)
+    {
+        var samples = [Samples](repeating: Samples(), count: verifiers.count)
+        var pairedRatios = Samples()
+        for _ in 0..<aloneRounds {
+            let fresh = verifiers.map { $0.cold() }
+            for (i, chain) in chains.enumerated() {
+                var times = [Double](repeating: 0, count: fresh.count)
+                for step in fresh.indices {
+                    let index = (i + step) % fresh.count
+                    let (trusted, us) = Clock.time { fresh[index].verify(chain) }
+                    precondition(trusted, "trustcheck-bench: TrustCheck refused a corpus chain (\(chain.host))")
+                    times[index] = us
+                    samples[index].add(us)
+                }
+                pairedRatios.add(times[times.count - 1] / times[0])
+            }
+        }
+        return (samples, pairedRatios)
     }
 
     /// This section alone, in a child process of this benchmark with the same corpus options (its output
