@@ -73,11 +73,11 @@ public final class PublicKeyVerifier: @unchecked Sendable {
     /// Broken hashes (MD2, MD5) and SHA-1 are verified too: whether they are acceptable is the
     /// engine's algorithm policy, not GnuTLS's.
     public func verify(data: [UInt8], signature: [UInt8], algorithm: Int32) -> SignatureCheck {
-        verify(data: data[...], signature: signature, algorithm: algorithm)
+        verify(data: data[...], signature: signature[...], algorithm: algorithm)
     }
 
-    /// The same over a slice of signed bytes (a TBSCertificate inside its certificate's DER: no copy).
-    public func verify(data: ArraySlice<UInt8>, signature: [UInt8], algorithm: Int32) -> SignatureCheck {
+    /// The same over slices (a TBSCertificate and its signature inside the certificate's DER: no copy).
+    public func verify(data: ArraySlice<UInt8>, signature: ArraySlice<UInt8>, algorithm: Int32) -> SignatureCheck {
         guard algorithm > 0 else { return .unusable(GnuTLSError(code: -106, function: "gnutls_pubkey_verify_data2")) }
         let flags = GNUTLS_VERIFY_ALLOW_SIGN_RSA_MD2.rawValue | GNUTLS_VERIFY_ALLOW_SIGN_RSA_MD5.rawValue
             | GNUTLS_VERIFY_ALLOW_SIGN_WITH_SHA1.rawValue

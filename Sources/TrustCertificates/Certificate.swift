@@ -17,7 +17,9 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
     /// The X.509 version: 1, 2 or 3.
     public let version: Int
     /// The DER INTEGER content octets of the serial number (a leading 00 is kept).
-    public let serialNumber: [UInt8]
+    public var serialNumber: [UInt8] { Array(serialBytes) }
+    /// The same octets where they lie in `der`, for the checks that read them on every evaluation.
+    package let serialBytes: ArraySlice<UInt8>
     /// The subject Name.
     public let subject: DistinguishedName
     /// The issuer Name.
@@ -73,8 +75,11 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
     /// freshestCRL (§4.2.1.15): where the delta CRLs are; nil when the extension is absent.
     public let freshestCRL: DecodedExtension<[DistributionPoint]>?
     /// The issuer's names for §6.3.3's implicit distribution point: the issuer field as a
-    /// directoryName, then the issuerAltName entries (an unreadable issuerAltName adds none).
-    public let issuerNames: [GeneralName]
+    /// directoryName, then the issuerAltName entries (an unreadable issuerAltName adds none). Made when
+    /// asked (revocation checking with CRLs only), not for every certificate parsed.
+    public var issuerNames: [GeneralName] { [.directoryName(issuer)] + issuerAlternativeNames }
+    /// The issuerAltName entries; empty when absent or unreadable.
+    let issuerAlternativeNames: [GeneralName]
     /// Known extensions that could not be decoded, by OID, with the reason; such an extension's
     /// property above is nil.
     public let unparseableExtensions: [String: String]
@@ -104,9 +109,17 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
         let fields: CertificateFields
         do {
             var reader = DERReader(input)
-            let outer = try reader.read(tag: DERTag.sequence, "a Certificate SEQUENCE")
-            // The usual input is exactly one certificate: keep its buffer rather than copy it.
-            der = outer.encoded.count == input.count ? input : Array(outer.encoded)
+            var outer = try reader.read(tag: DERTag.sequence, "a Certificate SEQUENCE")
+            // The usual input is exactly one certificate: keep its buffer rather than copy it. With trailing
+            // bytes, read the fields from the copy: they are slices of the buffer they are read from, and
+            // must keep the certificate alive, not the whole input.
+            if outer.encoded.count == input.count {
+                der = input
+            } else {
+                der = Array(outer.encoded)
+                var own = DERReader(der)
+                outer = try own.read()
+            }
             fields = try CertificateFields(certificate: outer)
         } catch {
             throw CertificateParseError(.malformedDER, "not a DER certificate: \(error)")
@@ -125,8 +138,8 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
         notAfter = fields.notAfter
         sha256 = knownDigest ?? SHA256.hash(der)
         version = fields.version
-        serialNumber = fields.serial
-        signatureAlgorithm = SignatureAlgorithm(gnutlsID: fields.signatureAlgorithmID, oid: fields.signatureAlgorithmOID)
+        serialBytes = fields.serial
+        signatureAlgorithm = fields.signatureAlgorithm
         let extensions = fields.extensions
         self.extensions = extensions
         duplicateExtensions = Self.repeatedOIDs(extensions)
@@ -151,7 +164,7 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
         inhibitAnyPolicy = fields.inhibitAnyPolicy
         crlDistributionPoints = fields.crlDistributionPoints
         freshestCRL = fields.freshestCRL
-        issuerNames = [.directoryName(issuer)] + fields.issuerAlternativeNames
+        issuerAlternativeNames = fields.issuerAlternativeNames
     }
 
     /// Each extension OID that an earlier extension already has, in order: compared pairwise for the

@@ -167,9 +167,37 @@ import Testing
     /// Apple's SecCertificateCreateWithData ignores bytes after the certificate (apple-sectrust.md 1.3).
     @Test func trailingBytesAfterTheCertificateAreIgnored() throws {
         let original = try #require(try CertificateLoader.load(path: Fixtures.path("ec-p384-leaf.der")).first)
-        let extended = try Certificate(der: original.der + [0x00, 0x01, 0x02])
+        let input = original.der + [0x00, 0x01, 0x02]
+        let extended = try Certificate(der: input)
         #expect(extended.der == original.der)
         #expect(extended == original)
+        #expect(extended.serialNumber == original.serialNumber && extended.subject == original.subject
+            && extended.issuer == original.issuer && extended.signature == original.signature
+            && extended.publicKey.subjectPublicKeyInfo == original.publicKey.subjectPublicKeyInfo
+            && extended.extensions == original.extensions)
+        // The fields are slices of the certificate's own copy, not of the input with its trailing bytes
+        // (which they would otherwise keep alive).
+        let own = extended.der.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        let ownRange = own..<own + UInt(extended.der.count)
+        let given = input.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        for slice in [extended.serialBytes, extended.subject.derBytes, extended.publicKey.spkiBytes,
+                      extended.signatureValue.octets, extended.extensions[0].valueBytes] {
+            let start = slice.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+            #expect(ownRange.contains(start) && start != given)
+        }
+    }
+
+    /// Each field read from a certificate is bytes of its DER, and the SPKI pin is over those bytes.
+    @Test func fieldsAreTheCertificatesOwnBytes() throws {
+        let certificate = try #require(try CertificateLoader.load(path: Fixtures.path("ec-p384-leaf.der")).first)
+        let der = certificate.der
+        func contains(_ part: [UInt8]) -> Bool {
+            !part.isEmpty && der.indices.contains { der[$0...].starts(with: part) }
+        }
+        #expect(contains(certificate.serialNumber) && contains(certificate.subject.der) && contains(certificate.issuer.der))
+        #expect(contains(certificate.publicKey.subjectPublicKeyInfo) && contains(certificate.signature))
+        #expect(certificate.extensions.allSatisfy { contains($0.value) })
+        #expect(certificate.publicKey.spkiSHA256 == SHA256.hash(certificate.publicKey.subjectPublicKeyInfo))
     }
 
     @Test func equalityIsDERByteEquality() throws {

@@ -10,7 +10,7 @@ public struct AccessDescription: Sendable, Hashable {
 
     /// Decodes an AuthorityInfoAccessSyntax extension value: a non-empty SEQUENCE OF AccessDescription
     /// { accessMethod OBJECT IDENTIFIER, accessLocation GeneralName (a context-tagged choice) }.
-    static func descriptions(der value: [UInt8]) throws -> [AccessDescription] {
+    static func descriptions(der value: ArraySlice<UInt8>) throws -> [AccessDescription] {
         var reader = DERReader(value)
         let sequence = try reader.read(tag: DERTag.sequence, "an AuthorityInfoAccessSyntax SEQUENCE")
         guard reader.isAtEnd else { throw DERError.unexpected("a single AuthorityInfoAccessSyntax SEQUENCE") }

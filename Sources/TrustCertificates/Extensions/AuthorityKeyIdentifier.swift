@@ -18,7 +18,7 @@ public struct AuthorityKeyIdentifier: Sendable, Hashable {
 
     /// Decodes an extension value: SEQUENCE { [0] keyIdentifier OPTIONAL, [1] authorityCertIssuer
     /// OPTIONAL, [2] authorityCertSerialNumber OPTIONAL }, each at most once and in that order.
-    init(der value: [UInt8]) throws {
+    init(der value: ArraySlice<UInt8>) throws {
         var reader = DERReader(value)
         let sequence = try reader.read(tag: DERTag.sequence, "an AuthorityKeyIdentifier SEQUENCE")
         guard reader.isAtEnd else { throw DERError.unexpected("a single AuthorityKeyIdentifier SEQUENCE") }

@@ -20,7 +20,7 @@ extension CertificateExtension {
             }
             let value = try fields.read(tag: DERTag.octetString, "an extnValue OCTET STRING")
             guard fields.isAtEnd else { throw DERError.unexpected("an Extension of three fields") }
-            extensions.append(CertificateExtension(oid: oid, critical: critical, value: Array(value.content)))
+            extensions.append(CertificateExtension(oid: oid, critical: critical, valueBytes: value.content))
         }
         return extensions
     }
@@ -33,7 +33,7 @@ extension [CertificateExtension] {
 
     /// The first extension with `oid`, its value decoded by `decode` (a failure kept as `.malformed` for
     /// the rule that reads it); nil when there is none.
-    func decoded<T>(_ oid: String, _ decode: ([UInt8]) throws -> T) -> DecodedExtension<T>? {
-        first(oid: oid).map { found in DecodedExtension { try decode(found.value) } }
+    func decoded<T>(_ oid: String, _ decode: (ArraySlice<UInt8>) throws -> T) -> DecodedExtension<T>? {
+        first(oid: oid).map { found in DecodedExtension { try decode(found.valueBytes) } }
     }
 }

@@ -5,5 +5,8 @@ public struct CertificateExtension: Sendable, Hashable {
     /// The critical flag (DEFAULT FALSE).
     public let critical: Bool
     /// The extnValue OCTET STRING's content: the extension's DER value.
-    public let value: [UInt8]
+    public var value: [UInt8] { Array(valueBytes) }
+    /// The same octets where they lie in the certificate's (or CRL's) DER, which every decoder reads: no
+    /// copy per extension at parse (five allocations of a usual certificate's ~30).
+    let valueBytes: ArraySlice<UInt8>
 }

@@ -3,7 +3,7 @@ extension CertificatePolicy {
     /// SEQUENCE { policyIdentifier OID, policyQualifiers SEQUENCE SIZE (1..MAX) OF PolicyQualifierInfo
     /// OPTIONAL } (RFC 5280 §4.2.1.4). CPS pointers (id-qt-cps, an IA5String) and user notices (id-qt-unotice,
     /// their explicitText) are kept; other qualifiers are skipped, as GnuTLS reported them as unknown.
-    static func policies(der value: [UInt8]) throws -> [CertificatePolicy] {
+    static func policies(der value: ArraySlice<UInt8>) throws -> [CertificatePolicy] {
         var reader = DERReader(value)
         let sequence = try reader.read(tag: DERTag.sequence, "a certificatePolicies SEQUENCE")
         guard reader.isAtEnd, !sequence.content.isEmpty else { throw DERError.unexpected("a non-empty certificatePolicies SEQUENCE") }

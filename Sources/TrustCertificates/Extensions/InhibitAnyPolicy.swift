@@ -8,7 +8,7 @@ public struct InhibitAnyPolicy: Sendable, Hashable {
     public init(skipCerts: Int) { self.skipCerts = skipCerts }
 
     /// Decodes an extension value: InhibitAnyPolicy ::= SkipCerts (an INTEGER 0..MAX).
-    init(der value: [UInt8]) throws {
+    init(der value: ArraySlice<UInt8>) throws {
         var reader = DERReader(value)
         skipCerts = try SkipCerts.value(try reader.read(tag: DERTag.integer, "an InhibitAnyPolicy INTEGER"))
         guard reader.isAtEnd else { throw DERError.unexpected("a single InhibitAnyPolicy INTEGER") }

@@ -14,7 +14,7 @@ public struct PolicyConstraints: Sendable, Hashable {
 
     /// Decodes an extension value: SEQUENCE { [0] IMPLICIT SkipCerts OPTIONAL, [1] IMPLICIT SkipCerts
     /// OPTIONAL }. The empty sequence, which conforming CAs MUST NOT issue (§4.2.1.11), is malformed.
-    init(der value: [UInt8]) throws {
+    init(der value: ArraySlice<UInt8>) throws {
         var reader = DERReader(value)
         let sequence = try reader.read(tag: DERTag.sequence, "a PolicyConstraints SEQUENCE")
         guard reader.isAtEnd else { throw DERError.unexpected("a single PolicyConstraints SEQUENCE") }

@@ -30,7 +30,7 @@ public struct PolicyMappings: Sendable, Hashable {
 
     /// Decodes an extension value: SEQUENCE SIZE (1..MAX) OF SEQUENCE { issuerDomainPolicy OID,
     /// subjectDomainPolicy OID }. An empty sequence is malformed (SIZE 1..MAX).
-    init(der value: [UInt8]) throws {
+    init(der value: ArraySlice<UInt8>) throws {
         var reader = DERReader(value)
         let sequence = try reader.read(tag: DERTag.sequence, "a PolicyMappings SEQUENCE")
         guard reader.isAtEnd else { throw DERError.unexpected("a single PolicyMappings SEQUENCE") }

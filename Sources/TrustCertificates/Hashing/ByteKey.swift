@@ -12,7 +12,10 @@ public struct ByteKey: Hashable, Sendable {
     public func hash(into hasher: inout Hasher) { Self.hash(bytes, into: &hasher) }
 
     /// One-pass hashing of `bytes`, for other types keyed by bytes.
-    public static func hash(_ bytes: [UInt8], into hasher: inout Hasher) {
+    public static func hash(_ bytes: [UInt8], into hasher: inout Hasher) { hash(bytes[...], into: &hasher) }
+
+    /// The same for octets inside a larger buffer (a Name inside its certificate's DER).
+    public static func hash(_ bytes: ArraySlice<UInt8>, into hasher: inout Hasher) {
         hasher.combine(bytes.count)
         bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
     }

@@ -17,7 +17,7 @@ extension PublicKeyInfo {
         else { return nil }
         let algorithmIdentifier = Self.tlv(DERTag.sequence, own.oid + parameters)
         let spki = Self.tlv(DERTag.sequence, algorithmIdentifier + own.key)
-        return try? PublicKeyInfo(spki: spki)  // GnuTLS sizes the completed key (p's bits)
+        return try? PublicKeyInfo(spki: spki[...])  // GnuTLS sizes the completed key (p's bits)
     }
 
     /// The encoded OID, the encoded Dss-Parms (nil when absent or NULL) and the encoded subjectPublicKey.

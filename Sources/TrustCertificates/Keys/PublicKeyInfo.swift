@@ -3,7 +3,9 @@ internal import GnuTLSBridge
 /// A certificate's SubjectPublicKeyInfo with everything pinning and policy need, computed once.
 public struct PublicKeyInfo: Sendable {
     /// The DER SubjectPublicKeyInfo exactly as in the certificate.
-    public let subjectPublicKeyInfo: [UInt8]
+    public var subjectPublicKeyInfo: [UInt8] { Array(spkiBytes) }
+    /// The same octets where they lie in the certificate's DER: no copy per certificate at parse.
+    let spkiBytes: ArraySlice<UInt8>
     /// The key's algorithm (and curve), from the SPKI's AlgorithmIdentifier.
     public let algorithm: PublicKeyAlgorithm
     /// RSA modulus bits, EC curve bits, 256/456 for Ed25519/Ed448; 0 when unknown.
@@ -15,13 +17,15 @@ public struct PublicKeyInfo: Sendable {
     public let defect: String?
     /// Apple's SecKeyCopyExternalRepresentation: PKCS#1 RSAPublicKey for RSA, 04||X||Y for EC,
     /// the raw key for EdDSA. Empty for keys Apple cannot represent.
-    public let externalRepresentation: [UInt8]
+    public var externalRepresentation: [UInt8] { Array(externalBytes) }
+    /// The same octets where they lie in the SPKI (the subjectPublicKey BIT STRING's): no copy at parse.
+    let externalBytes: ArraySlice<UInt8>
     /// SHA-256 of the SPKI DER: the HPKP / TrustKit / ATS pin.
     public let spkiSHA256: [UInt8]
     /// SHA-256 of `externalRepresentation`; empty when that is.
     public var externalRepresentationSHA256: [UInt8] {
         // Hashed when asked (key-representation pins only), not for every certificate parsed.
-        externalRepresentation.isEmpty ? [] : SHA256.hash(externalRepresentation)
+        externalBytes.isEmpty ? [] : SHA256.hash(externalBytes)
     }
     /// The key imported into GnuTLS; nil when GnuTLS cannot import it or finds its parameters invalid.
     /// Internal: signatures are checked through `Certificate.isSigned(by:)` and the CRL's, never by
@@ -37,8 +41,8 @@ public struct PublicKeyInfo: Sendable {
 
     /// Reads `spki` and imports it into GnuTLS once: that import is the certificate's one key object,
     /// and GnuTLS's key size the fallback for algorithms TrustCheck does not size itself.
-    init(spki: [UInt8]) throws {
-        subjectPublicKeyInfo = spki
+    init(spki: ArraySlice<UInt8>) throws {
+        spkiBytes = spki
         var reader = DERReader(spki)
         let outer = try reader.read(tag: DERTag.sequence, "a SubjectPublicKeyInfo")
         var fields = DERReader(outer.content)
@@ -51,7 +55,7 @@ public struct PublicKeyInfo: Sendable {
         let raw = Self.rawKey(oid: oid, parameters: parameters, keyBits: keyBits, parametersEnd: algorithmFields.isAtEnd)
         let imported = Result { () throws(GnuTLSError) -> PublicKeyVerifier in
             if let raw { return try PublicKeyVerifier(raw: raw) }
-            return try PublicKeyVerifier(subjectPublicKeyInfo: spki)
+            return try PublicKeyVerifier(subjectPublicKeyInfo: Array(spki))
         }
         let gnutlsBits = (try? imported.get())?.bits ?? 0
 
@@ -61,7 +65,7 @@ public struct PublicKeyInfo: Sendable {
         case "1.2.840.113549.1.1.1", "1.2.840.113549.1.1.10":
             algorithm = oid == "1.2.840.113549.1.1.1" ? .rsa : .rsaPSS
             // Apple represents rsaEncryption keys only; an RSA-PSS SPKI has no SecKey.
-            externalRepresentation = algorithm == .rsa ? Array(keyBits) : []
+            externalBytes = algorithm == .rsa ? keyBits : []
             if let key = KeyDefects.RSAPublicKey(pkcs1: keyBits) {
                 bits = key.modulusBits
                 exponent = key.exponent
@@ -74,24 +78,24 @@ public struct PublicKeyInfo: Sendable {
             let curveOID = parameters.flatMap { $0.tag == DERTag.oid ? OIDDecoder.dotted($0.content) : nil } ?? "?"
             let curve = PublicKeyAlgorithm.curveNames[curveOID] ?? curveOID
             algorithm = .ecdsa(curve: curve)
-            externalRepresentation = Array(keyBits)
+            externalBytes = keyBits
             bits = ["P-256": 256, "P-384": 384, "P-521": 521, "P-224": 224, "P-192": 192, "secp256k1": 256][curve] ?? gnutlsBits
             defects = KeyDefects.ec(point: keyBits)
         case "1.3.101.112":
             algorithm = .ed25519
-            externalRepresentation = Array(keyBits)
+            externalBytes = keyBits
             bits = 256
         case "1.3.101.113":
             algorithm = .ed448
-            externalRepresentation = Array(keyBits)
+            externalBytes = keyBits
             bits = 456
         case "1.2.840.10040.4.1":
             algorithm = .dsa
-            externalRepresentation = []
+            externalBytes = []
             bits = gnutlsBits
         default:
             algorithm = .other(oid: oid)
-            externalRepresentation = []
+            externalBytes = []
             bits = gnutlsBits
         }
         spkiSHA256 = SHA256.hash(spki)

@@ -16,7 +16,10 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The Name's DER, as in the certificate.
-    public let der: [UInt8]
+    public var der: [UInt8] { Array(derBytes) }
+    /// The same octets where they lie in the certificate's (or CRL's, or extension's) DER: no copy per
+    /// name at parse. Such a name keeps that whole DER alive, which its certificate does anyway.
+    let derBytes: ArraySlice<UInt8>
     /// GnuTLS's RFC 4514 text of the name, rendered on first use (TrustCheck's own rendering if GnuTLS
     /// cannot read the Name, or for names GnuTLS has no getter for).
     public var rfc4514: String {
@@ -29,7 +32,7 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
     }
     /// Relative distinguished names in DER order; each is a set of one or more attributes. Decoded on
     /// first use (the DER was checked at creation, so this cannot fail).
-    public var rdns: [[Attribute]] { parts.rdns { Self.decodeRDNs(der) } }
+    public var rdns: [[Attribute]] { parts.rdns { Self.decodeRDNs(derBytes) } }
     private let parts: DeferredNameParts
     /// RFC 5280 §7.1 comparison key: string values case-folded with whitespace collapsed, string types
     /// ignored. Two names with the same key are the same name for path building.
@@ -43,9 +46,9 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
     public var attributes: [Attribute] { rdns.flatMap { $0 } }
 
     /// DER byte equality (name matching uses the normalised form instead).
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.der == rhs.der }
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.derBytes.elementsEqual(rhs.derBytes) }
     /// Hashes the DER, consistent with equality.
-    public func hash(into hasher: inout Hasher) { ByteKey.hash(der, into: &hasher) }
+    public func hash(into hasher: inout Hasher) { ByteKey.hash(derBytes, into: &hasher) }
 
     /// Values of one attribute type, in DER order.
     public func values(of oid: String) -> [String] { attributes.filter { $0.oid == oid }.compactMap(\.text) }
@@ -55,24 +58,24 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
 
     /// A Name from its DER and GnuTLS's text of it; throws when the DER is not a Name.
     public init(der: [UInt8], rfc4514: String) throws {
-        try self.init(der: der, parts: DeferredNameParts(text: rfc4514))
+        try self.init(der: der[...], parts: DeferredNameParts(text: rfc4514))
     }
 
     /// A certificate's Name: its text is GnuTLS's, rendered when first asked for.
-    init(certificateName der: [UInt8]) throws {
+    init(certificateName der: ArraySlice<UInt8>) throws {
         try self.init(der: der, parts: DeferredNameParts(textSource: .gnutls))
     }
 
     /// A Name GnuTLS supplies no text for (a directoryName inside a GeneralName, a CRL's or OCSP
     /// responder's name): TrustCheck renders the RFC 4514 text itself, when first asked for.
-    init(der: [UInt8]) throws {
+    init(der: ArraySlice<UInt8>) throws {
         try self.init(der: der, parts: DeferredNameParts(textSource: .attributes))
     }
 
     /// Checks the structure and makes the comparison key in one pass over the DER, without taking the
     /// attributes apart (see `DeferredNameParts`).
-    private init(der: [UInt8], parts: DeferredNameParts) throws {
-        self.der = der
+    private init(der: ArraySlice<UInt8>, parts: DeferredNameParts) throws {
+        derBytes = der
         self.parts = parts
         var reader = try RDNReader(nameDER: der)
         var key: [UInt8] = []
@@ -129,7 +132,7 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
 
     /// The attributes of `der`, which `init` has already read without error (so the reads below
     /// cannot throw; were they to, the RDNs read so far are the answer rather than a crash).
-    private static func decodeRDNs(_ der: [UInt8]) -> [[Attribute]] {
+    private static func decodeRDNs(_ der: ArraySlice<UInt8>) -> [[Attribute]] {
         var rdns: [[Attribute]] = []
         try? {
             var reader = try RDNReader(nameDER: der)

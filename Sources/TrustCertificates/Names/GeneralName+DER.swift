@@ -21,7 +21,7 @@ extension GeneralName {
             var inner = DERReader(node.content)
             let name = try inner.read(tag: DERTag.sequence, "a directoryName Name")
             guard inner.isAtEnd else { throw DERError.unexpected("a single directoryName Name") }
-            self = .directoryName(try DistinguishedName(der: Array(name.encoded)))
+            self = .directoryName(try DistinguishedName(der: name.encoded))
         case 0xA5: self = .ediPartyName(Array(node.content))
         case 0x86: self = .uri(text)
         case 0x87:
@@ -38,7 +38,7 @@ extension GeneralName {
     }
 
     /// Decodes a GeneralNames SEQUENCE, such as a subjectAltName extension value.
-    static func names(der: [UInt8]) throws -> [GeneralName] {
+    static func names(der: ArraySlice<UInt8>) throws -> [GeneralName] {
         var reader = DERReader(der)
         let sequence = try reader.read(tag: DERTag.sequence, "a GeneralNames SEQUENCE")
         guard reader.isAtEnd else { throw DERError.unexpected("a single GeneralNames SEQUENCE") }
@@ -50,7 +50,7 @@ extension NameConstraints {
     /// Decodes a NameConstraints extension value. An empty NameConstraints or an empty list of
     /// subtrees is rejected, as RFC 5280 requires at least one subtree in each list that is present.
     /// The minimum and maximum of each subtree are not interpreted (RFC 5280 fixes them at 0 and absent).
-    init(der: [UInt8], critical: Bool) throws {
+    init(der: ArraySlice<UInt8>, critical: Bool) throws {
         var reader = DERReader(der)
         let sequence = try reader.read(tag: DERTag.sequence, "a NameConstraints SEQUENCE")
         guard reader.isAtEnd else { throw DERError.unexpected("a single NameConstraints SEQUENCE") }

@@ -37,7 +37,7 @@ struct RDNReader {
     private var sets: DERReader
 
     /// A reader of the Name `der` (exactly one Name SEQUENCE).
-    init(nameDER der: [UInt8]) throws {
+    init(nameDER der: ArraySlice<UInt8>) throws {
         var reader = DERReader(der)
         let sequence = try reader.read(tag: DERTag.sequence, "a Name SEQUENCE")
         guard reader.isAtEnd else { throw DERError.unexpected("a single Name") }

@@ -9,17 +9,16 @@ internal import GnuTLSBridge
 /// `DecodedExtension`s: a malformed one is kept as `.malformed` for the rule that reads it.
 struct CertificateFields {
     var version = 1
-    var serial: [UInt8] = []
-    var signatureAlgorithmID: Int32 = 0
-    var signatureAlgorithmOID = ""
+    var serial: ArraySlice<UInt8> = []
+    var signatureAlgorithm: SignatureAlgorithm
     /// Where the TBSCertificate lies in the input (whose first certificate starts at its index 0, so
     /// the same range in the certificate's own DER).
     var tbsRange: Range<Int> = 0..<0
-    var issuer: [UInt8] = []
-    var subject: [UInt8] = []
+    var issuer: ArraySlice<UInt8> = []
+    var subject: ArraySlice<UInt8> = []
     var notBefore = Date(timeIntervalSince1970: 0)
     var notAfter = Date(timeIntervalSince1970: 0)
-    var subjectPublicKeyInfo: [UInt8] = []
+    var subjectPublicKeyInfo: ArraySlice<UInt8> = []
     var signatureValue = SignatureValue(bytes: [], unusedBits: 0)
     var extensions: [CertificateExtension] = []
     var basicConstraints: BasicConstraints?
@@ -52,7 +51,7 @@ struct CertificateFields {
         let outerAlgorithm = try parts.read(tag: DERTag.sequence, "a signatureAlgorithm")
         let (signatureBytes, unusedBits) = try parts.read(tag: DERTag.bitString, "a signature BIT STRING").bitString()
         guard parts.isAtEnd else { throw DERError.unexpected("a Certificate of three fields") }
-        signatureValue = SignatureValue(bytes: Array(signatureBytes), unusedBits: unusedBits)
+        signatureValue = SignatureValue(octets: signatureBytes, unusedBits: unusedBits)
         tbsRange = tbsNode.encoded.indices
 
         var fields = DERReader(tbsNode.content)
@@ -66,20 +65,20 @@ struct CertificateFields {
         }
         let serialNode = try fields.read(tag: DERTag.integer, "a serialNumber")
         guard !serialNode.content.isEmpty else { throw DERError.unexpected("a serialNumber INTEGER") }
-        serial = Array(serialNode.content)
+        serial = serialNode.content
         let innerAlgorithm = try fields.read(tag: DERTag.sequence, "a signature AlgorithmIdentifier")
         guard innerAlgorithm.encoded.elementsEqual(outerAlgorithm.encoded) else {
             throw DERError.unexpected("a signatureAlgorithm equal to the TBSCertificate's signature field")
         }
-        (signatureAlgorithmOID, signatureAlgorithmID) = try Self.signatureAlgorithm(innerAlgorithm)
-        issuer = Array(try fields.read(tag: DERTag.sequence, "an issuer Name").encoded)
+        signatureAlgorithm = try Self.signatureAlgorithm(innerAlgorithm)
+        issuer = try fields.read(tag: DERTag.sequence, "an issuer Name").encoded
         let validity = try fields.read(tag: DERTag.sequence, "a Validity")
         var times = DERReader(validity.content)
         notBefore = try X509Time.decode(try times.read())
         notAfter = try X509Time.decode(try times.read())
         guard times.isAtEnd else { throw DERError.unexpected("a Validity of two times") }
-        subject = Array(try fields.read(tag: DERTag.sequence, "a subject Name").encoded)
-        subjectPublicKeyInfo = Array(try fields.read(tag: DERTag.sequence, "a SubjectPublicKeyInfo").encoded)
+        subject = try fields.read(tag: DERTag.sequence, "a subject Name").encoded
+        subjectPublicKeyInfo = try fields.read(tag: DERTag.sequence, "a SubjectPublicKeyInfo").encoded
         for uniqueIDTag: UInt8 in [0x81, 0xA1, 0x82, 0xA2] where try fields.readIfPresent(tag: uniqueIDTag) != nil {
             guard version >= 2 else { throw DERError.unexpected("no unique identifiers in a v1 certificate") }
         }
@@ -95,14 +94,14 @@ struct CertificateFields {
         decodeProfileValues()
     }
 
-    /// The algorithm's dotted OID and GnuTLS's number for it (RSA-PSS by the hash in its parameters).
-    private static func signatureAlgorithm(_ node: DERNode) throws -> (String, Int32) {
+    /// The algorithm, with GnuTLS's number for it (RSA-PSS by the hash in its parameters).
+    private static func signatureAlgorithm(_ node: DERNode) throws -> SignatureAlgorithm {
         var fields = DERReader(node.content)
         let oidNode = try fields.read(tag: DERTag.oid, "a signature algorithm OID")
         guard let oid = OIDDecoder.dotted(oidNode.content) else { throw DERError.unexpected("a signature algorithm OID") }
         let parameters = fields.isAtEnd ? nil : try fields.read()
         guard fields.isAtEnd else { throw DERError.unexpected("an AlgorithmIdentifier of two fields") }
-        guard oid == "1.2.840.113549.1.1.10" else { return (oid, SignatureAlgorithmLookup.id(forOID: oid)) }
+        guard oid == "1.2.840.113549.1.1.10" else { return SignatureAlgorithm.named(byOID: oid) }
         // RSASSA-PSS-params (RFC 4055 §3.1): hashAlgorithm [0] defaults to SHA-1.
         var hashOID = "1.3.14.3.2.26"
         if let parameters, parameters.tag == DERTag.sequence {
@@ -115,18 +114,18 @@ struct CertificateFields {
         } else if parameters != nil {
             throw DERError.unexpected("RSASSA-PSS-params")
         }
-        return (oid, SignatureAlgorithmLookup.rsaPSS(hashOID: hashOID))
+        return SignatureAlgorithm(gnutlsID: SignatureAlgorithmLookup.rsaPSS(hashOID: hashOID), oid: oid)
     }
 
     /// Decodes the extensions the model has properties for, each from its first occurrence.
     private mutating func decodeKnownExtensions() {
         basicConstraints = decode(ExtensionOID.basicConstraints) { try Self.basicConstraints($0) }
-        keyUsage = decode(ExtensionOID.keyUsage) { try Self.keyUsage($0.value) }
-        extendedKeyUsage = decode(ExtensionOID.extendedKeyUsage) { try Self.extendedKeyUsage($0.value) }
-        subjectKeyIdentifier = decode(ExtensionOID.subjectKeyIdentifier) { try Self.octetString($0.value) }
-        policies = decode(ExtensionOID.certificatePolicies) { try CertificatePolicy.policies(der: $0.value) }
-        subjectAlternativeNames = decode(ExtensionOID.subjectAltName) { try GeneralName.names(der: $0.value) }
-        nameConstraints = decode(ExtensionOID.nameConstraints) { try NameConstraints(der: $0.value, critical: $0.critical) }
+        keyUsage = decode(ExtensionOID.keyUsage) { try Self.keyUsage($0.valueBytes) }
+        extendedKeyUsage = decode(ExtensionOID.extendedKeyUsage) { try Self.extendedKeyUsage($0.valueBytes) }
+        subjectKeyIdentifier = decode(ExtensionOID.subjectKeyIdentifier) { try Self.octetString($0.valueBytes) }
+        policies = decode(ExtensionOID.certificatePolicies) { try CertificatePolicy.policies(der: $0.valueBytes) }
+        subjectAlternativeNames = decode(ExtensionOID.subjectAltName) { try GeneralName.names(der: $0.valueBytes) }
+        nameConstraints = decode(ExtensionOID.nameConstraints) { try NameConstraints(der: $0.valueBytes, critical: $0.critical) }
     }
 
     /// Decodes the profile values, each from its first occurrence: a malformed one is the finding of the
@@ -148,7 +147,7 @@ struct CertificateFields {
         crlDistributionPoints = extensions.decoded(ExtensionOID.crlDistributionPoints) { try DistributionPoint.points(der: $0) }
         freshestCRL = extensions.decoded(CRLExtensionOID.freshestCRL) { try DistributionPoint.points(der: $0) }
         issuerAlternativeNames = extensions.first(oid: ExtensionOID.issuerAltName)
-            .flatMap { try? GeneralName.names(der: $0.value) } ?? []
+            .flatMap { try? GeneralName.names(der: $0.valueBytes) } ?? []
     }
 
     private mutating func decode<T>(_ oid: String, _ body: (CertificateExtension) throws -> T) -> T? {
@@ -161,7 +160,7 @@ struct CertificateFields {
 
     /// BasicConstraints ::= SEQUENCE { cA BOOLEAN DEFAULT FALSE, pathLenConstraint INTEGER (0..MAX) OPTIONAL }.
     private static func basicConstraints(_ entry: CertificateExtension) throws -> BasicConstraints {
-        var reader = DERReader(entry.value)
+        var reader = DERReader(entry.valueBytes)
         let sequence = try reader.read(tag: DERTag.sequence, "a BasicConstraints SEQUENCE")
         guard reader.isAtEnd else { throw DERError.unexpected("a single BasicConstraints SEQUENCE") }
         var fields = DERReader(sequence.content)
@@ -184,7 +183,7 @@ struct CertificateFields {
 
     /// KeyUsage ::= BIT STRING, as GnuTLS's GNUTLS_KEY_* bits: the first octet as is (digitalSignature
     /// 0x80 … encipherOnly 0x01) and decipherOnly, bit 8, as 0x8000.
-    private static func keyUsage(_ value: [UInt8]) throws -> KeyUsage {
+    private static func keyUsage(_ value: ArraySlice<UInt8>) throws -> KeyUsage {
         var reader = DERReader(value)
         let node = try reader.read(tag: DERTag.bitString, "a KeyUsage BIT STRING")
         guard reader.isAtEnd else { throw DERError.unexpected("a single KeyUsage BIT STRING") }
@@ -195,7 +194,7 @@ struct CertificateFields {
     }
 
     /// ExtKeyUsageSyntax ::= SEQUENCE SIZE (1..MAX) OF KeyPurposeId.
-    private static func extendedKeyUsage(_ value: [UInt8]) throws -> [String] {
+    private static func extendedKeyUsage(_ value: ArraySlice<UInt8>) throws -> [String] {
         var reader = DERReader(value)
         let sequence = try reader.read(tag: DERTag.sequence, "an ExtKeyUsageSyntax SEQUENCE")
         guard reader.isAtEnd else { throw DERError.unexpected("a single ExtKeyUsageSyntax SEQUENCE") }
@@ -208,7 +207,7 @@ struct CertificateFields {
     }
 
     /// An extension value that is one OCTET STRING (SubjectKeyIdentifier).
-    private static func octetString(_ value: [UInt8]) throws -> [UInt8] {
+    private static func octetString(_ value: ArraySlice<UInt8>) throws -> [UInt8] {
         var reader = DERReader(value)
         let node = try reader.read(tag: DERTag.octetString, "a KeyIdentifier OCTET STRING")
         guard reader.isAtEnd else { throw DERError.unexpected("a single KeyIdentifier OCTET STRING") }

@@ -13,7 +13,10 @@ public struct CRLNumber: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 
     /// Decodes an extension value holding one DER INTEGER (cRLNumber, deltaCRLIndicator).
-    public init(extensionValue der: [UInt8]) throws {
+    public init(extensionValue der: [UInt8]) throws { try self.init(extensionValue: der[...]) }
+
+    /// The same, from the octets where they lie in a CRL's DER.
+    init(extensionValue der: ArraySlice<UInt8>) throws {
         var reader = DERReader(der)
         let integer = try reader.read(tag: DERTag.integer, "an INTEGER")
         guard reader.isAtEnd, !integer.content.isEmpty else { throw DERError.unexpected("a single INTEGER") }

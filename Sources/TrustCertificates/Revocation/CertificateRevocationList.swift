@@ -55,14 +55,14 @@ public final class CertificateRevocationList: Sendable, Hashable, CustomStringCo
             let tbs = try parts.read(tag: DERTag.sequence, "a TBSCertList SEQUENCE")
             _ = try parts.read(tag: DERTag.sequence, "a signatureAlgorithm")
             let (signatureBytes, unusedBits) = try parts.read(tag: DERTag.bitString, "a signature BIT STRING").bitString()
-            signatureValue = SignatureValue(bytes: Array(signatureBytes), unusedBits: unusedBits)
+            signatureValue = SignatureValue(octets: signatureBytes, unusedBits: unusedBits)
             guard parts.isAtEnd else { throw DERError.unexpected("a CertificateList of three fields") }
             tbsCertList = Array(tbs.encoded)
 
             var fields = DERReader(tbs.content)
             _ = try fields.readIfPresent(tag: DERTag.integer)  // version; GnuTLS reads and checks it
             _ = try fields.read(tag: DERTag.sequence, "a signature AlgorithmIdentifier")
-            let issuerName = try DistinguishedName(der: Array(try fields.read(tag: DERTag.sequence, "an issuer Name").encoded))
+            let issuerName = try DistinguishedName(der: try fields.read(tag: DERTag.sequence, "an issuer Name").encoded)
             thisUpdate = try X509Time.decode(try fields.read())
             if let next = try fields.readIfPresent(tag: DERTag.utcTime) ?? fields.readIfPresent(tag: DERTag.generalizedTime) {
                 nextUpdate = try X509Time.decode(next)
@@ -93,7 +93,7 @@ public final class CertificateRevocationList: Sendable, Hashable, CustomStringCo
         sha256 = SHA256.hash(der)
         version = fields.version
         signatureAlgorithm = SignatureAlgorithm(gnutlsID: fields.signatureAlgorithm, oid: fields.signatureAlgorithmOID)
-        extensions = fields.extensions.map { CertificateExtension(oid: $0.oid, critical: $0.critical, value: $0.value) }
+        extensions = fields.extensions.map { CertificateExtension(oid: $0.oid, critical: $0.critical, valueBytes: $0.value[...]) }
         crlNumber = fields.crlNumber
         crlNumberIsCritical = fields.crlNumberCritical
         revokedCertificates = entries
@@ -180,7 +180,7 @@ public final class CertificateRevocationList: Sendable, Hashable, CustomStringCo
         guard fields.isAtEnd else { throw DERError.unexpected("an entry of serial, date and extensions") }
         var reason: CRLReason?
         if let code = extensions.first(oid: CRLExtensionOID.reasonCode) {
-            var value = DERReader(code.value)
+            var value = DERReader(code.valueBytes)
             let enumerated = try value.read(tag: DERTag.enumerated, "a reasonCode ENUMERATED")
             guard value.isAtEnd, enumerated.content.count == 1, let parsed = CRLReason(rawValue: Int(enumerated.content.first!))
             else { throw CRLParseError(.badEntry, "reasonCode is not one of RFC 5280's reasons") }
@@ -189,7 +189,7 @@ public final class CertificateRevocationList: Sendable, Hashable, CustomStringCo
         var issuer = previous
         if let named = extensions.first(oid: CRLExtensionOID.certificateIssuer) {
             do {
-                issuer = try GeneralName.names(der: named.value)
+                issuer = try GeneralName.names(der: named.valueBytes)
             } catch {
                 throw CRLParseError(.badEntry, "certificateIssuer is not GeneralNames: \(error)")
             }

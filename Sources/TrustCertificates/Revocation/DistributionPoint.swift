@@ -19,7 +19,10 @@ public struct DistributionPoint: Sendable, Hashable, CustomStringConvertible {
     /// Decodes a CRLDistributionPoints value (also freshestCRL's syntax): a non-empty SEQUENCE OF
     /// DistributionPoint, each with a name or a cRLIssuer (§4.2.1.13: "MUST NOT consist of only the
     /// reasons field").
-    public static func points(der: [UInt8]) throws -> [DistributionPoint] {
+    public static func points(der: [UInt8]) throws -> [DistributionPoint] { try points(der: der[...]) }
+
+    /// The same, from the octets where they lie in a certificate's or CRL's DER.
+    static func points(der: ArraySlice<UInt8>) throws -> [DistributionPoint] {
         var reader = DERReader(der)
         let sequence = try reader.read(tag: DERTag.sequence, "a CRLDistributionPoints SEQUENCE")
         guard reader.isAtEnd else { throw DERError.unexpected("a single CRLDistributionPoints SEQUENCE") }

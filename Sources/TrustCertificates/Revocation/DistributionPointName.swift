@@ -28,12 +28,12 @@ public enum DistributionPointName: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .fullName(let names): return names
         case .nameRelativeToCRLIssuer(let rdn):
-            var reader = DERReader(issuer.der)
+            var reader = DERReader(issuer.derBytes)
             guard let sequence = try? reader.read(tag: DERTag.sequence, "a Name") else { return nil }
             let set = [DERTag.set] + DEREncoder.length(rdn.count) + rdn
             let content = Array(sequence.content) + set
             let der = [DERTag.sequence] + DEREncoder.length(content.count) + content
-            return (try? DistinguishedName(der: der)).map { [.directoryName($0)] }
+            return (try? DistinguishedName(der: der[...])).map { [.directoryName($0)] }
         }
     }
 

@@ -18,7 +18,10 @@ public struct IssuingDistributionPoint: Sendable, Hashable, CustomStringConverti
     /// Decodes the extension value. BOOLEANs given as their DEFAULT FALSE are accepted (a DER
     /// violation that changes no meaning); more than one of the three "only contains" flags is not
     /// (§5.2.5: at most one may be set).
-    public init(der: [UInt8]) throws {
+    public init(der: [UInt8]) throws { try self.init(der: der[...]) }
+
+    /// The same, from the octets where they lie in a CRL's DER.
+    init(der: ArraySlice<UInt8>) throws {
         var reader = DERReader(der)
         let sequence = try reader.read(tag: DERTag.sequence, "an IssuingDistributionPoint SEQUENCE")
         guard reader.isAtEnd else { throw DERError.unexpected("a single IssuingDistributionPoint SEQUENCE") }

@@ -70,7 +70,7 @@ public final class OCSPResponse: Sendable, Hashable, CustomStringConvertible {
             let certs = try parts.readIfPresent(tag: 0xA0)
             guard parts.isAtEnd else { throw DERError.unexpected("a BasicOCSPResponse ending with its certs") }
             tbsResponseData = Array(tbs.encoded)
-            signatureValue = SignatureValue(bytes: Array(signatureBytes), unusedBits: unusedBits)
+            signatureValue = SignatureValue(octets: signatureBytes, unusedBits: unusedBits)
             var algorithmFields = DERReader(algorithm.content)
             let algorithmOID = OIDDecoder.dotted(try algorithmFields.read(tag: DERTag.oid, "an algorithm OID").content) ?? "?"
             signatureAlgorithm = SignatureAlgorithm(oid: algorithmOID)
@@ -81,7 +81,7 @@ public final class OCSPResponse: Sendable, Hashable, CustomStringConvertible {
             let responder = try data.read()
             switch responder.tag {
             case 0xA1:
-                responderName = try DistinguishedName(der: Array(responder.content))
+                responderName = try DistinguishedName(der: responder.content)
                 responderKeyHash = nil
             case 0xA2:
                 var keyReader = DERReader(responder.content)

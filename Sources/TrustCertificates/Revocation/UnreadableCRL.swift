@@ -33,7 +33,7 @@ public struct UnreadableCRL: Sendable, Hashable, CustomStringConvertible {
             var fields = DERReader(try parts.read(tag: DERTag.sequence, "a TBSCertList").content)
             _ = try fields.readIfPresent(tag: DERTag.integer)
             _ = try fields.read(tag: DERTag.sequence, "a signature AlgorithmIdentifier")
-            return try DistinguishedName(der: Array(try fields.read(tag: DERTag.sequence, "an issuer Name").encoded))
+            return try DistinguishedName(der: try fields.read(tag: DERTag.sequence, "an issuer Name").encoded)
         } catch {
             return nil
         }

@@ -5,13 +5,20 @@ internal import GnuTLSBridge
 /// reason to refuse the certificate or CRL that carries it, so the evaluation can say what is wrong.
 public struct SignatureValue: Sendable, Hashable {
     /// The BIT STRING's octets, after its unused-bits octet.
-    public let bytes: [UInt8]
+    public var bytes: [UInt8] { Array(octets) }
+    /// The same octets where they lie in the certificate's, CRL's or response's DER: no copy at parse.
+    let octets: ArraySlice<UInt8>
     /// How many bits of the last octet are unused (0–7).
     public let unusedBits: Int
 
     /// A signature value of `bytes` whose last octet has `unusedBits` unused bits.
     public init(bytes: [UInt8], unusedBits: Int) {
-        self.bytes = bytes
+        self.init(octets: bytes[...], unusedBits: unusedBits)
+    }
+
+    /// The same over octets inside a larger DER.
+    init(octets: ArraySlice<UInt8>, unusedBits: Int) {
+        self.octets = octets
         self.unusedBits = unusedBits
     }
 
@@ -26,6 +33,6 @@ public struct SignatureValue: Sendable, Hashable {
     /// Whether `key` made this signature over `data` with `algorithm`.
     func isMade(by key: PublicKeyInfo, over data: ArraySlice<UInt8>, algorithm: SignatureAlgorithm) -> Bool {
         guard defect == nil, let verifier = key.verifier else { return false }
-        return verifier.verify(data: data, signature: bytes, algorithm: algorithm.gnutlsID) == .valid
+        return verifier.verify(data: data, signature: octets, algorithm: algorithm.gnutlsID) == .valid
     }
 }

@@ -44,7 +44,7 @@ struct CertificateProfileCheck: PathCheck {
         if binds(.version3), certificate.version != 3 {
             problems.append((.webPKICompliance, .rule(.notVersion3, detail: "version \(certificate.version) certificate")))
         }
-        let serial = certificate.serialNumber
+        let serial = certificate.serialBytes
         if binds(.nonNegativeSerial), serial.first.map({ $0 & 0x80 != 0 }) ?? true {
             problems.append((.webPKICompliance, .rule(.negativeSerialNumber, detail: "negative serial number")))
         }
