@@ -8,7 +8,10 @@ import TrustCertificates
 struct DSAParameterInheritanceCheck: PathCheck {
     func evaluate(_ context: PathContext, into failures: inout [TrustFailure]) {
         let certificates = context.certificates
-        for index in certificates.indices where certificates[index].publicKey.inheritsDSAParameters {
+        // Only a DSA key inherits: its algorithm is read in place, where asking the key itself copies it first.
+        for index in certificates.indices
+        where certificates[index].publicKey.algorithm == .dsa && certificates[index].publicKey.inheritsDSAParameters
+        {
             guard let key = Self.completedKey(at: index, in: certificates) else {
                 failures.append(TrustFailure(index: index, check: .weakKeySize, detail:
                     "DSA key without parameters, and no certificate above it on this path has DSA parameters to inherit"))
