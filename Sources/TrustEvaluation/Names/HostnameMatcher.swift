@@ -187,9 +187,13 @@ public enum HostnameMatcher {
 
     /// One presented dNSName against a reference that `webpkiReference` has read.
     private static func webpkiDNSMatch(referenceName: String, presented: String, publicSuffixes: PublicSuffixList) -> Bool {
-        guard DNSNameSyntax.isPresentedName(presented) else { return false }
         let presentedName = DNSNameSyntax.asciiLowercased(presented)
-        guard presentedName.hasPrefix("*.") else { return presentedName == referenceName }
+        // The usual match, told before the syntax: a name equal to a host name but for ASCII case is a host
+        // name itself (case changes no byte's class), so its syntax needs no second pass.
+        if presentedName == referenceName { return true }
+        guard DNSNameSyntax.isPresentedName(presented) else { return false }
+        // Unequal, a name that is not a wildcard does not match.
+        guard presentedName.hasPrefix("*.") else { return false }
         let base = String(presentedName.dropFirst(2))
         guard let dot = referenceName.firstIndex(of: "."), referenceName[referenceName.index(after: dot)...] == base,
               base.contains("."), !publicSuffixes.isPublicSuffix(base, includingPrivateDomains: true)

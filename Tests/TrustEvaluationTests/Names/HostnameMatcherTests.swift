@@ -191,6 +191,35 @@ struct WebPKIHostnameTests {
         #expect(!HostnameMatcher.matches(certificate, peer: .email("foo@example.com"), rules: .webpki, publicSuffixes: Self.psl))
     }
 
+    /// webpki's dNSName match as it was written before an equal name skipped the syntax pass: syntax first,
+    /// then equality or the wildcard rules.
+    private static func referenceMatch(presented: String, reference: String) -> Bool {
+        let host = reference.hasSuffix(".") ? String(reference.dropLast()) : reference
+        guard DNSNameSyntax.isHostName(host), DNSNameSyntax.isPresentedName(presented) else { return false }
+        let referenceName = DNSNameSyntax.asciiLowercased(host), presentedName = DNSNameSyntax.asciiLowercased(presented)
+        guard presentedName.hasPrefix("*.") else { return presentedName == referenceName }
+        let base = String(presentedName.dropFirst(2))
+        guard let dot = referenceName.firstIndex(of: "."), referenceName[referenceName.index(after: dot)...] == base,
+              base.contains("."), !psl.isPublicSuffix(base, includingPrivateDomains: true)
+        else { return false }
+        return true
+    }
+
+    @Test("An equal name matches before its syntax is read, as when the syntax was read first", arguments: [
+        ("example.com", "example.com"), ("EXAMPLE.com", "example.com"), ("example.com", "Example.COM."),
+        ("foo_bar.example.com", "foo_bar.example.com"), ("-a.example.com", "-a.example.com"), ("a-.example.com", "a-.example.com"),
+        ("example.123", "example.123"), ("1.2.3.4", "1.2.3.4"), ("", ""), (".", "."), ("example.com.", "example.com."),
+        ("example..com", "example..com"), ("*.example.com", "*.example.com"), ("*.example.com", "www.example.com"),
+        ("*.EXAMPLE.com", "www.example.com"), ("*.com", "example.com"), ("*.co.uk", "example.co.uk"),
+        ("\u{212A}.example.com", "k.example.com"), ("\u{212A}.example.com", "K.example.com"), ("é.example.com", "é.example.com"),
+        ("e\u{301}.example.com", "\u{e9}.example.com"), ("xn--e1afmkfd.example", "XN--E1AFMKFD.example"),
+        (String(repeating: "a", count: 64) + ".com", String(repeating: "a", count: 64) + ".com"),
+    ])
+    func equalNamesMatchAsBefore(_ presented: String, _ reference: String) {
+        #expect(HostnameMatcher.matches(presented: presented, reference: reference, rules: .webpki, publicSuffixes: Self.psl)
+            == Self.referenceMatch(presented: presented, reference: reference))
+    }
+
     @Test func ipPeerNeedsIPSAN() throws {
         let certificate = try TestCertificate(san: [.dns("192.0.2.1"), .ip([192, 0, 2, 1])]).build()
         #expect(HostnameMatcher.matches(certificate, peer: .ip([192, 0, 2, 1]), rules: .webpki, publicSuffixes: Self.psl))
