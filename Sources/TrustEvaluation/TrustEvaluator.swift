@@ -77,7 +77,11 @@ public struct TrustEvaluator: Sendable {
     public func evaluate(leaf: Certificate, intermediates: [Certificate] = [], at time: Date,
                          diagnostics: TrustDiagnostics? = nil) -> TrustEvaluationResult
     {
-        let presented = [leaf] + intermediates
+        // One allocation: `[leaf] + intermediates` made the literal's array and then the sum.
+        var presented: [Certificate] = []
+        presented.reserveCapacity(1 + intermediates.count)
+        presented.append(leaf)
+        presented.append(contentsOf: intermediates)
         let environment = RevocationEnvironment(policy: revocation, presented: presented, budget: budget,
                                                 work: RevocationWork(budget: budget), depth: 0)
         return evaluate(presented: presented, at: time, diagnostics: diagnostics, revocation: environment)
