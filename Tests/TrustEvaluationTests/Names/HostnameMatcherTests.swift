@@ -114,6 +114,38 @@ struct AppleHostnameTests {
     func singleName(_ presented: String, _ reference: String, _ expected: Bool) {
         #expect(HostnameMatcher.matches(presented: presented, reference: reference, rules: .apple, publicSuffixes: Self.psl) == expected)
     }
+
+    /// SecDNSMatch label by label, as the general (non-ASCII) path reads it: the reference for the ASCII
+    /// path's one-pass test of equal names.
+    private static func labelWiseMatch(presented: String, reference: String) -> Bool {
+        guard !reference.isEmpty else { return false }
+        let trimmed = reference.hasSuffix(".") ? String(reference.dropLast()) : reference
+        let referenceLabels = DNSNameSyntax.labels(trimmed), presentedLabels = DNSNameSyntax.labels(presented)
+        guard referenceLabels.count == presentedLabels.count else { return false }
+        for index in presentedLabels.indices.reversed() {
+            let label = presentedLabels[index]
+            if label == "*" {
+                guard index == 0, presentedLabels.count > 2,
+                      !psl.isPublicSuffix(String(presented.dropFirst(2)), includingPrivateDomains: false)
+                else { return false }
+            } else {
+                guard !label.contains("*"), label.lowercased() == referenceLabels[index].lowercased() else { return false }
+            }
+        }
+        return true
+    }
+
+    @Test("Names equal but for ASCII case match in one pass, as label by label", arguments: [
+        ("www.apple.com", "www.apple.com"), ("WWW.Apple.com", "www.apple.COM"), ("www.apple.com", "www.apple.com."),
+        ("www.apple.com.", "www.apple.com."), ("www.apple.com.", "www.apple.com"), ("a..b", "a..b"), (".", "."), ("..", "."),
+        ("", ""), ("", "."), ("*", "*"), ("*.apple.com", "*.apple.com"), ("*.apple.com", "*.APPLE.com"), ("w*w.apple.com", "w*w.apple.com"),
+        ("*.com", "*.com"), ("*.co.uk", "*.co.uk"), ("www.apple.com", "www.apple.co"), ("www.apple.co", "www.apple.com"),
+        ("www.apple.com", "www-apple.com"), ("[.apple.com", "{.apple.com"), ("@.apple.com", "`.apple.com"), ("_.apple.com", "_.apple.com"),
+    ])
+    func equalNamesMatchAsLabelByLabel(_ presented: String, _ reference: String) {
+        #expect(HostnameMatcher.matches(presented: presented, reference: reference, rules: .apple, publicSuffixes: Self.psl)
+            == Self.labelWiseMatch(presented: presented, reference: reference))
+    }
 }
 
 struct WebPKIHostnameTests {
