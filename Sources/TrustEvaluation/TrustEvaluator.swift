@@ -162,13 +162,11 @@ public struct TrustEvaluator: Sendable {
             let revocation = revocationStatuses(for: accepted.path)
             let notes = notes(for: accepted.path, revocation: revocation)
             diagnostics?(.verdict(error: nil))
-            var result = TrustEvaluationResult(
+            return TrustEvaluationResult(
                 isTrusted: true, resultType: .unspecified, chain: accepted.path.elements, failures: [], error: nil,
                 verificationTime: time, isAnchored: true, pathsConsidered: builder.pathsVisited,
                 signatureChecks: builder.signatureChecks, notes: notes, ocspResponses: ocspReports(for: accepted.path),
-                revocation: revocation)
-            result.policyTree = accepted.judgement.policyTree
-            return result
+                revocation: revocation, policyTree: accepted.judgement.policyTree)
         }
         // Only a budget spent before the first complete path leaves nothing to report but the leaf.
         let path = best?.path ?? CandidatePath(elements: [ChainElement(certificate: leaf, source: .presented)],
@@ -185,13 +183,11 @@ public struct TrustEvaluator: Sendable {
         let revocation = revocationStatuses(for: path)
         let notes = notes(for: path, revocation: revocation)
         diagnostics?(.verdict(error: error))
-        var result = TrustEvaluationResult(
+        return TrustEvaluationResult(
             isTrusted: false, resultType: resultType, chain: path.elements, failures: failures, error: error,
             verificationTime: time, isAnchored: path.isAnchored, pathsConsidered: builder.pathsVisited,
             signatureChecks: builder.signatureChecks, notes: notes, ocspResponses: ocspReports(for: path),
-            revocation: revocation)
-        result.policyTree = judgement.policyTree
-        return result
+            revocation: revocation, policyTree: judgement.policyTree)
     }
 
     /// Every policy's checks on `path`, with one context per policy, then `revocationChecks` in the first

@@ -24,7 +24,9 @@ struct DSAParameterInheritanceCheck: PathCheck {
     /// Whether the certificate's key is a DSA key without parameters. Only a DSA key inherits: its algorithm
     /// is read in place first, where asking the key itself copies the whole `PublicKeyInfo`.
     static func inheritsParameters(_ certificate: Certificate) -> Bool {
-        certificate.publicKey.algorithm == .dsa && certificate.publicKey.inheritsDSAParameters
+        // A pattern, not `==`: the derived equality of algorithms compares the payloads of the other cases.
+        guard case .dsa = certificate.publicKey.algorithm else { return false }
+        return certificate.publicKey.inheritsDSAParameters
     }
 
     /// The key of `certificates[index]` as path validation uses it: completed with the parameters of the
