@@ -3,16 +3,14 @@ extension TrustPolicy {
     /// are part of every policy, as Apple forces them regardless of the policy's options.
     var checks: [any PathCheck] {
         let server = isSSLServer
-        var checks: [any PathCheck] = []
-        // Room for every check below at once: grown from a literal of the first five, the array was
-        // reallocated on the first append (an SSL policy always appends).
-        checks.reserveCapacity(Self.mostChecks)
-        checks.append(AnchorCheck())
-        checks.append(BasicCertificateProcessing(profile: profile))
-        checks.append(TemporalValidityCheck())
-        checks.append(KeyStrengthCheck(enforceMinimumSizes: server && profile != .rfc5280,
-                                       requireBaselineExponent: profile == .webpki, acceptsDSA: profile == .rfc5280))
-        checks.append(SignatureAlgorithmCheck(refuseSHA1: server && profile != .rfc5280))
+        var checks: [any PathCheck] = [
+            AnchorCheck(),
+            BasicCertificateProcessing(profile: profile),
+            TemporalValidityCheck(),
+            KeyStrengthCheck(enforceMinimumSizes: server && profile != .rfc5280, requireBaselineExponent: profile == .webpki,
+                             acceptsDSA: profile == .rfc5280),
+            SignatureAlgorithmCheck(refuseSHA1: server && profile != .rfc5280),
+        ]
         // Only rfc5280 uses DSA keys (KeyStrengthCheck.acceptsDSA), so only it completes inherited parameters.
         if profile == .rfc5280 { checks.append(DSAParameterInheritanceCheck()) }
         if case .ssl(let isServer) = kind {
@@ -37,8 +35,4 @@ extension TrustPolicy {
         }
         return checks
     }
-
-    /// How many checks `checks` appends at most: the five every policy runs, DSA inheritance, hostname and
-    /// EKU, the profile check, the policy tree, Apple's two server checks, required usages, chain depth.
-    private static let mostChecks = 14
 }
