@@ -77,7 +77,11 @@ public struct TrustEvaluator: Sendable {
     public func evaluate(leaf: Certificate, intermediates: [Certificate] = [], at time: Date,
                          diagnostics: TrustDiagnostics? = nil) -> TrustEvaluationResult
     {
-        let presented = [leaf] + intermediates
+        // One allocation: `[leaf] + intermediates` made the literal's array and then the sum.
+        var presented: [Certificate] = []
+        presented.reserveCapacity(1 + intermediates.count)
+        presented.append(leaf)
+        presented.append(contentsOf: intermediates)
         let environment = RevocationEnvironment(policy: revocation, presented: presented, budget: budget,
                                                 work: RevocationWork(budget: budget), depth: 0)
         return evaluate(presented: presented, at: time, diagnostics: diagnostics, revocation: environment)
@@ -98,15 +102,13 @@ public struct TrustEvaluator: Sendable {
         if !ocspResponses.isEmpty { revocationChecks.append(OCSPCheck()) }
         var builder = PathBuilder(anchors: anchors, intermediates: CertificateStore(presented.dropFirst()), budget: budget,
                                   time: time, sharedSignatures: signatureCache, diagnostics: diagnostics)
-        // The first accepted path is scored only if another one is accepted after it (scoring may ask for
-        // the anchor's self-signature, which nothing else needs).
         let inputs = EvaluationInputs(time: time, anchors: anchors, publicSuffixes: publicSuffixes, crls: crls,
                                       ocspResponses: ocspResponses, revocation: environment)
-        var accepted: (path: CandidatePath, policyTree: PolicyTreeOutcome?, score: PathScore?)?
-        var best: (path: CandidatePath, judgement: PathJudgement, score: PathScore)?
+        var accepted: JudgedPath?
+        var best: JudgedPath?
 
         func revocationStatuses(for path: CandidatePath) -> [CertificateRevocationStatus] {
-            RevocationCheck.statuses(PathContext(path: path, judgedPolicy: checks[0], inputs: inputs)).map(\.status)
+            RevocationCheck.statuses(PathContext(path: path, judgedPolicy: checks[0], inputs: inputs))
         }
         // With something to check revocation with (or a requirement), the explanation narrates each
         // candidate path's revocation processing: the statuses are recomputed from the work the check
@@ -133,10 +135,10 @@ public struct TrustEvaluator: Sendable {
                 if let previous = accepted {
                     let score = PathScore(path: path, accepted: true, time: time)
                     let previousScore = previous.score ?? PathScore(path: previous.path, accepted: true, time: time)
-                    accepted = score > previousScore ? (path, judgement.policyTree, score)
-                        : (previous.path, previous.policyTree, previousScore)
+                    accepted = score > previousScore ? JudgedPath(path: path, judgement: judgement, score: score)
+                        : JudgedPath(path: previous.path, judgement: previous.judgement, score: previousScore)
                 } else {
-                    accepted = (path, judgement.policyTree, nil)
+                    accepted = JudgedPath(path: path, judgement: judgement, score: nil)
                 }
                 // Keep looking only for a path that avoids SHA-1 the leaf itself does not use.
                 let weakBelowAnchor = path.certificates.dropLast().contains(where: SignatureAlgorithmCheck.isWeakForScoring)
@@ -144,7 +146,7 @@ public struct TrustEvaluator: Sendable {
             }
             diagnostics?(.checkFailed(pathLength: path.elements.count, failures: failures))
             let score = PathScore(path: path, accepted: false, time: time)
-            if best == nil || score > best!.score { best = (path, judgement, score) }
+            if best?.score.map({ score > $0 }) ?? true { best = JudgedPath(path: path, judgement: judgement, score: score) }
             return .keepSearching
         }
 
@@ -160,13 +162,11 @@ public struct TrustEvaluator: Sendable {
             let revocation = revocationStatuses(for: accepted.path)
             let notes = notes(for: accepted.path, revocation: revocation)
             diagnostics?(.verdict(error: nil))
-            var result = TrustEvaluationResult(
+            return TrustEvaluationResult(
                 isTrusted: true, resultType: .unspecified, chain: accepted.path.elements, failures: [], error: nil,
                 verificationTime: time, isAnchored: true, pathsConsidered: builder.pathsVisited,
                 signatureChecks: builder.signatureChecks, notes: notes, ocspResponses: ocspReports(for: accepted.path),
-                revocation: revocation)
-            result.policyTree = accepted.policyTree
-            return result
+                revocation: revocation, policyTree: accepted.judgement.policyTree)
         }
         // Only a budget spent before the first complete path leaves nothing to report but the leaf.
         let path = best?.path ?? CandidatePath(elements: [ChainElement(certificate: leaf, source: .presented)],
@@ -183,13 +183,11 @@ public struct TrustEvaluator: Sendable {
         let revocation = revocationStatuses(for: path)
         let notes = notes(for: path, revocation: revocation)
         diagnostics?(.verdict(error: error))
-        var result = TrustEvaluationResult(
+        return TrustEvaluationResult(
             isTrusted: false, resultType: resultType, chain: path.elements, failures: failures, error: error,
             verificationTime: time, isAnchored: path.isAnchored, pathsConsidered: builder.pathsVisited,
             signatureChecks: builder.signatureChecks, notes: notes, ocspResponses: ocspReports(for: path),
-            revocation: revocation)
-        result.policyTree = judgement.policyTree
-        return result
+            revocation: revocation, policyTree: judgement.policyTree)
     }
 
     /// Every policy's checks on `path`, with one context per policy, then `revocationChecks` in the first

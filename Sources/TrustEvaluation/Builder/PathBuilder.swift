@@ -182,13 +182,13 @@ struct PathBuilder {
     /// A verdict this search or the shared cache already has; nil when only a check can tell.
     private func knownVerdict(_ certificate: Certificate, issuedBy issuer: Certificate) -> Bool? {
         if let known = verdicts.verdict(certificate, issuedBy: issuer) { return known }
-        return issuer.publicKey.inheritsDSAParameters ? nil : sharedSignatures?.cachedVerdict(certificate, by: issuer)
+        return DSAParameterInheritanceCheck.inheritsParameters(issuer) ? nil : sharedSignatures?.cachedVerdict(certificate, by: issuer)
     }
 
     private mutating func verifies(_ certificate: Certificate, issuedBy issuer: Certificate) -> Bool {
         if let known = verdicts.verdict(certificate, issuedBy: issuer) { return known }
         let valid: Bool
-        if issuer.publicKey.inheritsDSAParameters {
+        if DSAParameterInheritanceCheck.inheritsParameters(issuer) {
             // Never shared: the verdict depends on the parameters the path above the issuer supplies, which
             // the shared cache's key (the issuer's SPKI as written) does not capture.
             signatureChecks += 1

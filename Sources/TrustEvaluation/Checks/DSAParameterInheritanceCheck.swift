@@ -8,7 +8,7 @@ import TrustCertificates
 struct DSAParameterInheritanceCheck: PathCheck {
     func evaluate(_ context: PathContext, into failures: inout [TrustFailure]) {
         let certificates = context.certificates
-        for index in certificates.indices where certificates[index].publicKey.inheritsDSAParameters {
+        for index in certificates.indices where Self.inheritsParameters(certificates[index]) {
             guard let key = Self.completedKey(at: index, in: certificates) else {
                 failures.append(TrustFailure(index: index, check: .weakKeySize, detail:
                     "DSA key without parameters, and no certificate above it on this path has DSA parameters to inherit"))
@@ -19,6 +19,14 @@ struct DSAParameterInheritanceCheck: PathCheck {
                     "not signed by “\(certificates[index].description)” with the DSA parameters it inherits on this path"))
             }
         }
+    }
+
+    /// Whether the certificate's key is a DSA key without parameters. Only a DSA key inherits: its algorithm
+    /// is read in place first, where asking the key itself copies the whole `PublicKeyInfo`.
+    static func inheritsParameters(_ certificate: Certificate) -> Bool {
+        // A pattern, not `==`: the derived equality of algorithms compares the payloads of the other cases.
+        guard case .dsa = certificate.publicKey.algorithm else { return false }
+        return certificate.publicKey.inheritsDSAParameters
     }
 
     /// The key of `certificates[index]` as path validation uses it: completed with the parameters of the
@@ -32,7 +40,7 @@ struct DSAParameterInheritanceCheck: PathCheck {
     private static func completedKey(at index: Int, in certificates: [Certificate]) -> PublicKeyInfo? {
         let key = certificates[index].publicKey
         var above = index + 1
-        while above < certificates.count, certificates[above].publicKey.inheritsDSAParameters { above += 1 }
+        while above < certificates.count, inheritsParameters(certificates[above]) { above += 1 }
         guard above < certificates.count else { return nil }
         return key.inheritingDSAParameters(from: certificates[above].publicKey)
     }

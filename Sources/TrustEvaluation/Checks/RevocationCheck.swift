@@ -16,17 +16,19 @@ import TrustCertificates
 ///   expired CRL is OpenSSL's CRL_HAS_EXPIRED); otherwise only reported, as Apple soft-fails.
 struct RevocationCheck: PathCheck {
     func evaluate(_ context: PathContext, into failures: inout [TrustFailure]) {
-        failures += Self.statuses(context).compactMap(\.failure)
+        _ = Self.statuses(context, failures: &failures)
     }
 
-    /// Each certificate's status, with the failure it costs under the context's revocation policy.
-    struct Judged {
-        let status: CertificateRevocationStatus
-        let failure: TrustFailure?
+    /// The status of every certificate of the context's path, leaf first, as the result reports them.
+    static func statuses(_ context: PathContext) -> [CertificateRevocationStatus] {
+        var failures: [TrustFailure] = []
+        return statuses(context, failures: &failures)
     }
 
-    /// The status of every certificate of the context's path, leaf first.
-    static func statuses(_ context: PathContext) -> [Judged] {
+    /// The status of every certificate of the context's path, leaf first; the failures they cost under the
+    /// context's revocation policy are appended to `failures`, in the same order. (One array of statuses, not
+    /// one of status-and-failure pairs that the result would copy the statuses out of.)
+    static func statuses(_ context: PathContext, failures: inout [TrustFailure]) -> [CertificateRevocationStatus] {
         let certificates = context.certificates
         let environment = context.revocation
         // Without CRLs no checker is built and without stapled responses none is assessed: that is every
@@ -36,25 +38,35 @@ struct RevocationCheck: PathCheck {
             store: context.crls, profile: context.policy.profile, environment: environment)
         let ocsp = context.ocspResponses.isEmpty ? []
             : context.ocspResponses.map { OCSPResponseReport.assess($0, path: certificates, at: context.time) }.filter(\.isUsed)
-        var results: [Judged] = []
+        // Neither CRLs nor a used stapled response (the usual evaluation): nothing answers for any certificate,
+        // which is told without the optional outcomes, whose large payloads are copied at every test in `judge`.
+        let mayBeAnswered = !context.crls.isEmpty || !ocsp.isEmpty
+        var results: [CertificateRevocationStatus] = []
         results.reserveCapacity(certificates.count)
         for index in certificates.indices {
             guard index < context.lastIndex else {
                 let why = context.path.isAnchored ? "it is the trust anchor, whose revocation is not checked"
                     : "it is the top of the path, with no issuer to vouch for its revocation status"
-                results.append(Judged(status: CertificateRevocationStatus(
-                    index: index, status: .notChecked, sources: [], reasonsCovered: [], why: why, crls: []), failure: nil))
+                results.append(CertificateRevocationStatus(
+                    index: index, status: .notChecked, sources: [], reasonsCovered: [], why: why, crls: []))
+                continue
+            }
+            guard mayBeAnswered else {
+                results.append(unestablished(index: index, why: noAnswer, sources: [], reasons: [], assessments: [],
+                                             validUntil: nil, onlyUnusable: false, policy: environment.policy,
+                                             failures: &failures))
                 continue
             }
             let outcome = checker?.outcome(at: index)
             let answer = ocsp.isEmpty ? nil : ocsp.first { $0.certificateIndex == index }
-            results.append(judge(index: index, crl: outcome, ocsp: answer, policy: environment.policy))
+            results.append(judge(index: index, crl: outcome, ocsp: answer, policy: environment.policy, failures: &failures))
         }
         return results
     }
 
+    /// One certificate's status; the failure it costs, if any, is appended to `failures`.
     private static func judge(index: Int, crl outcome: CRLRevocationChecker.Outcome?, ocsp: OCSPResponseReport?,
-                              policy: RevocationPolicy) -> Judged
+                              policy: RevocationPolicy, failures: inout [TrustFailure]) -> CertificateRevocationStatus
     {
         var sources: [CertificateRevocationStatus.Source] = []
         if outcome?.usedAny == true { sources.append(.crl) }
@@ -70,21 +82,33 @@ struct RevocationCheck: PathCheck {
                                         crls: assessments, validUntil: validUntil)
         }
         if let entry = outcome?.revoked {
-            return Judged(status: status(.revoked(date: entry.revocationDate, reason: entry.reason)),
-                          failure: TrustFailure(index: index, check: .revocation,
-                                                context: .revoked(date: entry.revocationDate, reason: entry.reason)))
+            failures.append(TrustFailure(index: index, check: .revocation,
+                                         context: .revoked(date: entry.revocationDate, reason: entry.reason)))
+            return status(.revoked(date: entry.revocationDate, reason: entry.reason))
         }
-        if let ocsp, case .revoked(let date, let reason)? = ocsp.status {
-            return Judged(status: status(.revoked(date: date, reason: reason)), failure: nil)
-        }
-        if outcome?.isDetermined == true || ocsp != nil { return Judged(status: status(.notRevoked), failure: nil) }
-        let why = outcome?.problem ?? "no CRL was given and no usable stapled OCSP response names it"
-        let unusable = outcome?.onlyUnusable == true
+        if let ocsp, case .revoked(let date, let reason)? = ocsp.status { return status(.revoked(date: date, reason: reason)) }
+        if outcome?.isDetermined == true || ocsp != nil { return status(.notRevoked) }
+        return unestablished(index: index, why: outcome?.problem ?? noAnswer, sources: sources, reasons: reasons,
+                             assessments: assessments, validUntil: validUntil, onlyUnusable: outcome?.onlyUnusable == true,
+                             policy: policy, failures: &failures)
+    }
+
+    private static let noAnswer = "no CRL was given and no usable stapled OCSP response names it"
+
+    /// The status of a certificate nothing established, `why`: not checked when no CRL was considered,
+    /// undetermined otherwise; it costs a failure, appended to `failures`, when the policy requires an
+    /// answer, or when only unusable CRLs apply and the policy fails them.
+    private static func unestablished(index: Int, why: String, sources: [CertificateRevocationStatus.Source],
+                                      reasons: ReasonFlags, assessments: [CRLAssessment], validUntil: Date?,
+                                      onlyUnusable: Bool, policy: RevocationPolicy,
+                                      failures: inout [TrustFailure]) -> CertificateRevocationStatus
+    {
         let value: CertificateRevocationStatus.Status = assessments.isEmpty ? .notChecked : .undetermined
-        let fails = policy.mode == .require || (unusable && policy.unusableCRLsFail)
-        guard fails else { return Judged(status: status(value, why: why), failure: nil) }
-        let detail = why + (assessments.isEmpty ? "" : "; " + assessments.map(\.description).joined(separator: "; "))
-        return Judged(status: status(value, why: why),
-                      failure: TrustFailure(index: index, check: .revocationResponseRequired, detail: detail))
+        if policy.mode == .require || (onlyUnusable && policy.unusableCRLsFail) {
+            let detail = why + (assessments.isEmpty ? "" : "; " + assessments.map(\.description).joined(separator: "; "))
+            failures.append(TrustFailure(index: index, check: .revocationResponseRequired, detail: detail))
+        }
+        return CertificateRevocationStatus(index: index, status: value, sources: sources, reasonsCovered: reasons, why: why,
+                                           crls: assessments, validUntil: validUntil)
     }
 }

@@ -37,9 +37,11 @@ enum DNSNameSyntax {
                 labelLength = 0
                 labelIsAllDigits = true
             } else {
-                guard isLetterDigitHyphen(byte), labelLength > 0 || byte != hyphen, labelLength < 63 else { return false }
-                labelLength += 1
-                if !(48...57).contains(byte) { labelIsAllDigits = false }
+                // One subtraction and comparison per class (wrapping: a byte below the range lands above it).
+                let isDigit = byte &- UInt8(ascii: "0") < 10
+                guard isDigit || isLetter(byte) || (byte == hyphen && labelLength > 0), labelLength < 63 else { return false }
+                labelLength &+= 1
+                labelIsAllDigits = labelIsAllDigits && isDigit
             }
             previous = byte
         }
@@ -57,14 +59,9 @@ enum DNSNameSyntax {
         }
     }
 
-    private static func isLetterDigitHyphen(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"):
-            return true
-        default:
-            return false
-        }
+    /// An ASCII letter of either case: ORing in 0x20 folds A-Z onto a-z and moves no other byte there.
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte | 0x20) &- UInt8(ascii: "a") < 26
     }
 
     /// Apple's SecFrameworkIsDNSName, which filters the SAN dNSNames that SSL hostname matching

@@ -20,7 +20,8 @@ struct PolicyTreeCheck: PathCheck {
     func judge(_ context: PathContext, into judgement: inout PathJudgement) {
         let outcome = outcome(context)
         record(outcome, into: &judgement.failures)
-        if judgement.policyTree == nil { judgement.policyTree = outcome }
+        // A pattern, not `== nil`: comparing with nil pairs the optionals in a tuple that generic code destroys.
+        if case .none = judgement.policyTree { judgement.policyTree = outcome }
     }
 
     private func record(_ outcome: PolicyTreeOutcome, into failures: inout [TrustFailure]) {

@@ -43,9 +43,13 @@ struct PolicyTreeProcessor {
     }
 
     /// No certificatePolicies (readable or not), policyMappings, policyConstraints or inhibitAnyPolicy.
+    /// A certificatePolicies that did not decode is listed as unparseable (the model decodes the first one,
+    /// as `Certificate.extension(_:)` finds it), so the extensions are not searched for it.
     static func carriesNoPolicyExtension(_ certificate: Certificate) -> Bool {
         certificate.policies == nil && certificate.policyMappings == nil && certificate.policyConstraints == nil
-            && certificate.inhibitAnyPolicy == nil && certificate.extension(ExtensionOID.certificatePolicies) == nil
+            && certificate.inhibitAnyPolicy == nil
+            && (certificate.unparseableExtensions.isEmpty
+                || certificate.unparseableExtensions[ExtensionOID.certificatePolicies] == nil)
     }
 
     /// Processes `certificates`, the top one (i = 1) first and the leaf (i = n) last.

@@ -32,6 +32,9 @@ struct DNSNameSyntaxTests {
         ("a.com.", false), ("*.example.com", false), ("", false), ("😜.example.com", false),
         (String(repeating: "a", count: 63) + ".com", true), (String(repeating: "a", count: 64) + ".com", false),
         (String(repeating: "a.", count: 126) + "a", true), (String(repeating: "a.", count: 126) + "aa", false),
+        // The bytes next to the letter and digit ranges, in either case (the classes are told by arithmetic).
+        ("a@b.com", false), ("a[b.com", false), ("a`b.com", false), ("a{b.com", false), ("a/b.com", false), ("a:b.com", false),
+        ("AZaz09.com", true), ("a\u{00C1}.com", false), ("a\u{0141}.com", false), ("0-9.com", true), ("com.0-9", true), ("com.09", false),
     ])
     func hostName(_ name: String, _ valid: Bool) {
         #expect(DNSNameSyntax.isHostName(name) == valid)

@@ -114,6 +114,38 @@ struct AppleHostnameTests {
     func singleName(_ presented: String, _ reference: String, _ expected: Bool) {
         #expect(HostnameMatcher.matches(presented: presented, reference: reference, rules: .apple, publicSuffixes: Self.psl) == expected)
     }
+
+    /// SecDNSMatch label by label, as the general (non-ASCII) path reads it: the reference for the ASCII
+    /// path's one-pass test of equal names.
+    private static func labelWiseMatch(presented: String, reference: String) -> Bool {
+        guard !reference.isEmpty else { return false }
+        let trimmed = reference.hasSuffix(".") ? String(reference.dropLast()) : reference
+        let referenceLabels = DNSNameSyntax.labels(trimmed), presentedLabels = DNSNameSyntax.labels(presented)
+        guard referenceLabels.count == presentedLabels.count else { return false }
+        for index in presentedLabels.indices.reversed() {
+            let label = presentedLabels[index]
+            if label == "*" {
+                guard index == 0, presentedLabels.count > 2,
+                      !psl.isPublicSuffix(String(presented.dropFirst(2)), includingPrivateDomains: false)
+                else { return false }
+            } else {
+                guard !label.contains("*"), label.lowercased() == referenceLabels[index].lowercased() else { return false }
+            }
+        }
+        return true
+    }
+
+    @Test("Names equal but for ASCII case match in one pass, as label by label", arguments: [
+        ("www.apple.com", "www.apple.com"), ("WWW.Apple.com", "www.apple.COM"), ("www.apple.com", "www.apple.com."),
+        ("www.apple.com.", "www.apple.com."), ("www.apple.com.", "www.apple.com"), ("a..b", "a..b"), (".", "."), ("..", "."),
+        ("", ""), ("", "."), ("*", "*"), ("*.apple.com", "*.apple.com"), ("*.apple.com", "*.APPLE.com"), ("w*w.apple.com", "w*w.apple.com"),
+        ("*.com", "*.com"), ("*.co.uk", "*.co.uk"), ("www.apple.com", "www.apple.co"), ("www.apple.co", "www.apple.com"),
+        ("www.apple.com", "www-apple.com"), ("[.apple.com", "{.apple.com"), ("@.apple.com", "`.apple.com"), ("_.apple.com", "_.apple.com"),
+    ])
+    func equalNamesMatchAsLabelByLabel(_ presented: String, _ reference: String) {
+        #expect(HostnameMatcher.matches(presented: presented, reference: reference, rules: .apple, publicSuffixes: Self.psl)
+            == Self.labelWiseMatch(presented: presented, reference: reference))
+    }
 }
 
 struct WebPKIHostnameTests {
@@ -189,6 +221,35 @@ struct WebPKIHostnameTests {
     @Test func subjectEmailIsNotAPeerName() throws {
         let certificate = try TestCertificate(subject: [[.email("foo@example.com")]], san: [.dns("example.com")]).build()
         #expect(!HostnameMatcher.matches(certificate, peer: .email("foo@example.com"), rules: .webpki, publicSuffixes: Self.psl))
+    }
+
+    /// webpki's dNSName match as it was written before an equal name skipped the syntax pass: syntax first,
+    /// then equality or the wildcard rules.
+    private static func referenceMatch(presented: String, reference: String) -> Bool {
+        let host = reference.hasSuffix(".") ? String(reference.dropLast()) : reference
+        guard DNSNameSyntax.isHostName(host), DNSNameSyntax.isPresentedName(presented) else { return false }
+        let referenceName = DNSNameSyntax.asciiLowercased(host), presentedName = DNSNameSyntax.asciiLowercased(presented)
+        guard presentedName.hasPrefix("*.") else { return presentedName == referenceName }
+        let base = String(presentedName.dropFirst(2))
+        guard let dot = referenceName.firstIndex(of: "."), referenceName[referenceName.index(after: dot)...] == base,
+              base.contains("."), !psl.isPublicSuffix(base, includingPrivateDomains: true)
+        else { return false }
+        return true
+    }
+
+    @Test("An equal name matches before its syntax is read, as when the syntax was read first", arguments: [
+        ("example.com", "example.com"), ("EXAMPLE.com", "example.com"), ("example.com", "Example.COM."),
+        ("foo_bar.example.com", "foo_bar.example.com"), ("-a.example.com", "-a.example.com"), ("a-.example.com", "a-.example.com"),
+        ("example.123", "example.123"), ("1.2.3.4", "1.2.3.4"), ("", ""), (".", "."), ("example.com.", "example.com."),
+        ("example..com", "example..com"), ("*.example.com", "*.example.com"), ("*.example.com", "www.example.com"),
+        ("*.EXAMPLE.com", "www.example.com"), ("*.com", "example.com"), ("*.co.uk", "example.co.uk"),
+        ("\u{212A}.example.com", "k.example.com"), ("\u{212A}.example.com", "K.example.com"), ("é.example.com", "é.example.com"),
+        ("e\u{301}.example.com", "\u{e9}.example.com"), ("xn--e1afmkfd.example", "XN--E1AFMKFD.example"),
+        (String(repeating: "a", count: 64) + ".com", String(repeating: "a", count: 64) + ".com"),
+    ])
+    func equalNamesMatchAsBefore(_ presented: String, _ reference: String) {
+        #expect(HostnameMatcher.matches(presented: presented, reference: reference, rules: .webpki, publicSuffixes: Self.psl)
+            == Self.referenceMatch(presented: presented, reference: reference))
     }
 
     @Test func ipPeerNeedsIPSAN() throws {

@@ -41,6 +41,29 @@ struct PeerNameTests {
         #expect(PeerName(parsing: text) == expected)
     }
 
+    /// `init(parsing:)` as it read hosts before its byte test: Substring brackets, then `IPAddress` on the text.
+    private static func referenceParsing(_ text: String) -> PeerName {
+        var literal = Substring(text)
+        if literal.hasPrefix("["), literal.hasSuffix("]") {
+            literal = literal.dropFirst().dropLast()
+            if let address = IPAddress(String(literal)), address.bytes.count == 16 { return .ip(address.bytes) }
+        } else if let address = IPAddress(text) {
+            return .ip(address.bytes)
+        }
+        return .dns(text)
+    }
+
+    static let byteTestCases = parsingCases.map(\.0) + [
+        "", "[", "]", "[]", "[:]", "[::1", "::1]", "[[::1]]", "[1:2:3:4:5:6:7:8]", "[2001:db8::192.0.2.1]",
+        "beef.cafe", "dead:beef::cafe", "DEAD:BEEF::CAFE", "::g", "1.2.3.4 ", " 1.2.3.4", "1.2.3.4.",
+        "\u{0661}.2.3.4", "[\u{0301}::1]", "[::1]\u{0301}", "\u{FF11}.2.3.4", "::1\u{0000}", "host3.shared.ed25519.bench.test",
+    ]
+
+    @Test(arguments: byteTestCases)
+    func byteTestReadsAsBefore(_ text: String) {
+        #expect(PeerName(parsing: text) == Self.referenceParsing(text))
+    }
+
     @Test func description() {
         #expect(PeerName.dns("example.com").description == "example.com")
         #expect(PeerName.ip([192, 0, 2, 1]).description == "192.0.2.1")

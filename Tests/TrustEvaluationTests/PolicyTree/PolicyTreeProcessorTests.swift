@@ -325,6 +325,36 @@ struct PolicyTreeProcessorTests {
         #expect(Self.run(path, nodeLimit: 39).failure?.reason == .tooManyNodes(limit: 39))
     }
 
+    /// The shortcut's test for a certificatePolicies that did not decode (its listing as unparseable) says
+    /// what a search of the extensions says, for certificates with every policy extension well formed,
+    /// malformed, certificatePolicies among them, and none.
+    @Test("No policy extension: the unparseable list answers as a search of the extensions")
+    func noPolicyExtensionAsSearched() throws {
+        let model = try ["policy-and-revocation-extensions", "policy-and-revocation-extensions-malformed", "ca"]
+            .map(MalformedPolicyExtensionTests.certificate)
+        // The malformed fixture's policyMappings (2.5.29.33, an empty SEQUENCE) renamed certificatePolicies
+        // (2.5.29.32), and its policyConstraints (.36) and inhibitAnyPolicy (.54) extensions unknown to
+        // X.509 (.98, .99): OIDs of the same length, so the DER stays well framed (the signature no longer
+        // holds). Its one policy extension is then a certificatePolicies that does not decode.
+        var der = model[1].der
+        for (from, to): (UInt8, UInt8) in [(0x21, 0x20), (0x24, 0x62), (0x36, 0x63)] {
+            let oid: [UInt8] = [0x06, 0x03, 0x55, 0x1D, from]
+            let at = try #require((0...(der.count - oid.count)).first { Array(der[$0..<($0 + oid.count)]) == oid })
+            der[at + 4] = to
+        }
+        let renamed = try Certificate(der: der)
+        #expect(renamed.policies == nil && renamed.unparseableExtensions[ExtensionOID.certificatePolicies] != nil)
+        #expect(renamed.policyMappings == nil && renamed.policyConstraints == nil && renamed.inhibitAnyPolicy == nil)
+        let others = try ["cross-leaf.pem", "cross-intermediate.pem", "new-root.pem"].flatMap(PathBuilderTests.load)
+        for certificate in model + [renamed] + others {
+            let searched = certificate.policies == nil && certificate.policyMappings == nil
+                && certificate.policyConstraints == nil && certificate.inhibitAnyPolicy == nil
+                && certificate.extension(ExtensionOID.certificatePolicies) == nil
+            #expect(PolicyTreeProcessor.carriesNoPolicyExtension(certificate) == searched, "\(certificate.description)")
+        }
+        #expect(!PolicyTreeProcessor.carriesNoPolicyExtension(renamed))
+    }
+
     /// Paths whose certificates carry no policy extension take a shortcut: it must give what the steps give.
     @Test("Without policy extensions the shortcut's outcome is the steps' outcome", arguments: [
         ["cross-leaf.pem", "cross-intermediate.pem", "new-by-old.pem", "old-root.pem"],
