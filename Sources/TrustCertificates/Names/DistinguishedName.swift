@@ -46,7 +46,7 @@ public struct DistinguishedName: Sendable, Hashable, CustomStringConvertible {
     public var attributes: [Attribute] { rdns.flatMap { $0 } }
 
     /// DER byte equality (name matching uses the normalised form instead).
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.derBytes.elementsEqual(rhs.derBytes) }
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.derBytes == rhs.derBytes }
     /// Hashes the DER, consistent with equality.
     public func hash(into hasher: inout Hasher) { ByteKey.hash(derBytes, into: &hasher) }
 

@@ -14,16 +14,16 @@ enum AnchorScalingRun {
         let anchorSets = sizes.map { [chains[0].root] + fillers.prefix($0 - 1) }
         // Every TrustCheck store first, before any GnuTLS copy of the anchors exists: a user's process holds
         // one verifier's store, not both.
-        var buildTimes: [Double] = []
-        let verifiers = anchorSets.map { ders in
+        var verifiers: [TrustCheckVerifier] = [], buildTimes: [Double] = []
+        for ders in anchorSets {
             let before = MemoryUsage.currentMB
             let (store, build) = Clock.time { TrustCheckVerifier.store(ders) }
-            buildTimes.append(build)
             if ders.count == sizes.max() {
                 let perCertificate = (MemoryUsage.currentMB - before) * 1_048_576 / Double(ders.count)
                 print("TrustCheck store of \(ders.count) anchors: \(Int(perCertificate)) bytes of RSS per parsed certificate")
             }
-            return TrustCheckVerifier(anchors: store)
+            verifiers.append(TrustCheckVerifier(anchors: store))
+            buildTimes.append(build)
         }
         let alone = pairedFirstSights(chains, verifiers)
         let widths = [10, 14, 14, 10, 12, 10, 10, 9]
