@@ -11,7 +11,7 @@ PACKAGES += libpq-dev postgresql chromium
 # binutils: nm and readelf, for make foundation-check and FoundationFreeClosureTests (Swift's toolchain needs it too).
 PACKAGES += binutils
 
-.PHONY: deps demo test bench pkits pkits-fetch collector-load startup-order foundation-check
+.PHONY: deps demo test bench pkits pkits-fetch corpus-fetch collector-load startup-order foundation-check
 
 # NIST PKITS as pyhanko-certvalidator's sdist carries it (tests/fixtures/nist_pkits), pinned by version and
 # sha256; fetched once into .build/pkits and reused. Not committed: it is fetched at build and CI time.
@@ -64,14 +64,43 @@ pkits-fetch: deps
 	    pyhanko_certvalidator-$(PKITS_VERSION)/tests/fixtures/nist_pkits && \
 	mv $(PKITS_DIR)/nist_pkits.tmp/nist_pkits $(PKITS_DIR)/nist_pkits && rm -rf $(PKITS_DIR)/nist_pkits.tmp
 
+# pyca/cryptography's x509 test vectors (cryptography_vectors on PyPI, pinned by version and sha256), for the
+# loading corpus test (README "Loading is not validation"): its x509/ folder is extracted once into
+# .build/corpus/cryptography_vectors/x509. Not committed: fetched at build and CI time.
+VECTORS_VERSION := 50.0.2
+VECTORS_SHA256 := 51641f03a3eb4edbe9fb68e3a3574d25f86aa502d06391fffa886330d02778a0
+CORPUS_DIR := .build/corpus
+VECTORS_WHEEL := $(CORPUS_DIR)/cryptography_vectors-$(VECTORS_VERSION)-py3-none-any.whl
+
+corpus-fetch: deps
+	@if [ -d $(CORPUS_DIR)/cryptography_vectors/x509 ]; then exit 0; fi; \
+	mkdir -p $(CORPUS_DIR) && \
+	if [ ! -f $(VECTORS_WHEEL) ]; then \
+	    python3 -m pip download --quiet --no-deps --only-binary :all: --dest $(CORPUS_DIR) \
+	        cryptography_vectors==$(VECTORS_VERSION) || { \
+	        echo "make corpus-fetch: cannot download cryptography_vectors $(VECTORS_VERSION) from PyPI (offline?)." >&2; \
+	        echo "  Put its wheel at $(VECTORS_WHEEL) (sha256 $(VECTORS_SHA256)) and rerun." >&2; exit 1; }; \
+	fi; \
+	if ! echo "$(VECTORS_SHA256)  $(VECTORS_WHEEL)" | sha256sum --check --status; then \
+	    echo "make corpus-fetch: $(VECTORS_WHEEL) does not have sha256 $(VECTORS_SHA256); removed it, rerun to fetch it again." >&2; \
+	    rm -f $(VECTORS_WHEEL); exit 1; \
+	fi; \
+	rm -rf $(CORPUS_DIR)/extract.tmp && mkdir -p $(CORPUS_DIR)/extract.tmp && \
+	python3 -c 'import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); \
+	    [z.extract(n, sys.argv[2]) for n in z.namelist() if n.startswith("cryptography_vectors/x509/")]' \
+	    $(VECTORS_WHEEL) $(CORPUS_DIR)/extract.tmp && \
+	rm -rf $(CORPUS_DIR)/cryptography_vectors && mv $(CORPUS_DIR)/extract.tmp/cryptography_vectors $(CORPUS_DIR)/ && \
+	rm -rf $(CORPUS_DIR)/extract.tmp
+
 # Runs PKITS through the rfc5280 profile; fails when the mismatches differ from the committed list.
 pkits: pkits-fetch
 	swift build --product trustcheck
 	.build/debug/trustcheck pkits $(PKITS_DIR)/nist_pkits \
 	    --expectations Tests/TrustConformanceTests/pkits-expectations.json
 
-# swift test includes the PKITS check (PKITSSuiteTests) once the suite is fetched.
-test: deps pkits-fetch
+# swift test includes the PKITS check (PKITSSuiteTests) once the suite is fetched, and the loading corpus
+# (LoadingCorpusTests) once cryptography_vectors is.
+test: deps pkits-fetch corpus-fetch
 	swift test
 	$(MAKE) foundation-check
 

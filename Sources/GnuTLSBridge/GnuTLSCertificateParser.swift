@@ -13,6 +13,17 @@ public enum GnuTLSCertificateParser {
         return try readFields(crt)
     }
 
+    /// Whether GnuTLS imports `der` as a certificate (what `certtool -i` does before it prints anything),
+    /// without reading a field: the reference the loading corpus compares TrustCheck's parser against.
+    /// Throws GnuTLS's error when it refuses the encoding.
+    public static func importCertificate(der: [UInt8]) throws {
+        var handle: gnutls_x509_crt_t?
+        try check(gnutls_x509_crt_init(&handle), "gnutls_x509_crt_init")
+        guard let crt = handle else { throw GnuTLSError(code: -25, function: "gnutls_x509_crt_init") }
+        defer { gnutls_x509_crt_deinit(crt) }
+        try withDatum(der) { try check(gnutls_x509_crt_import(crt, $0, GNUTLS_X509_FMT_DER), "gnutls_x509_crt_import") }
+    }
+
     private static func readFields(_ crt: gnutls_x509_crt_t) throws -> GnuTLSCertificateFields {
         var fields = GnuTLSCertificateFields()
         let version = gnutls_x509_crt_get_version(crt)

@@ -85,6 +85,10 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
     public let unparseableExtensions: [String: String]
     /// OIDs that occur more than once in the extensions.
     public let duplicateExtensions: [String]
+    /// The RFC 5280 encoding rules the certificate breaks although Apple or GnuTLS load it (a
+    /// signatureAlgorithm that differs from the TBS's, a version above v3, a validity time outside the
+    /// profile). Loading is not validation: the profiles that enforce a rule fail the certificate for it.
+    public let encodingDefects: [EncodingDefect]
     /// `sha1`, `isSelfSigned` and `subjectSummary`, each decided on first use (messages and policy-tree
     /// names ask for the summary on every evaluation that reports them).
     let deferred = DeferredCertificateFacts()
@@ -143,6 +147,7 @@ public final class Certificate: Sendable, Hashable, CustomStringConvertible {
         let extensions = fields.extensions
         self.extensions = extensions
         duplicateExtensions = Self.repeatedOIDs(extensions)
+        encodingDefects = fields.encodingDefects
         var critical: [String] = []
         for entry in extensions where entry.critical { critical.append(entry.oid) }
         criticalExtensionOIDs = critical

@@ -5,9 +5,13 @@ import FoundationEssentials
 enum X509Time {
     /// Read straight from the content octets (ASCII digits), without building strings.
     static func decode(_ node: DERNode) throws -> Date {
-        let octets = node.content
+        try decode(tag: node.tag, octets: node.content)
+    }
+
+    /// The same, from the tag and content octets.
+    static func decode(tag: UInt8, octets: ArraySlice<UInt8>) throws -> Date {
         let yearDigits: Int
-        switch node.tag {
+        switch tag {
         case DERTag.utcTime:
             guard octets.count == 13, octets.last == UInt8(ascii: "Z") else { throw DERError.unexpected("a UTCTime YYMMDDHHMMSSZ") }
             yearDigits = 2
@@ -39,6 +43,44 @@ enum X509Time {
         else { throw DERError.unexpected("a valid calendar time") }
         let days = CivilDate.daysSinceEpoch(year: year, month: month, day: day)
         return Date(timeIntervalSince1970: TimeInterval(days * 86400 + hour * 3600 + minute * 60 + second))
+    }
+}
+
+extension X509Time {
+    /// A certificate's validity time: RFC 5280's profile, or one of the other forms X.680 allows that
+    /// Apple's `SecAbsoluteTimeFromDateContentWithError` and GnuTLS read (a UTCTime without seconds,
+    /// YYMMDDhhmmZ; a ±hhmm offset instead of Z on either type). `deviation` names the form when it is
+    /// not the profile's, for the profiles that enforce §4.1.2.5; anything else still throws.
+    static func decodeValidity(_ node: DERNode) throws -> (date: Date, deviation: String?) {
+        if let date = try? decode(node) { return (date, nil) }
+        let octets = Array(node.content)
+        let yearDigits = node.tag == DERTag.utcTime ? 2 : 4
+        guard node.tag == DERTag.utcTime || node.tag == DERTag.generalizedTime else { return (try decode(node), nil) }
+        let typeName = yearDigits == 2 ? "UTCTime" : "GeneralizedTime"
+        let seconds = 8 + yearDigits + 2
+        // YYMMDDhhmmZ: Apple's UTC_TIME_NOSEC_ZULU_LEN.
+        if yearDigits == 2, octets.count == 11, octets.last == UInt8(ascii: "Z") {
+            let profiled = Array(octets.dropLast()) + Array("00Z".utf8)
+            let date = try decode(tag: node.tag, octets: profiled[...])
+            return (date, "\(typeName) without seconds")
+        }
+        // YYMMDDhhmmss±hhmm / YYYYMMDDhhmmss±hhmm: Apple's ..._LOCALIZED_LEN.
+        if octets.count == seconds + 5, let sign = octets.dropFirst(seconds).first,
+           sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-")
+        {
+            let offsetDigits = octets[(seconds + 1)...]
+            guard offsetDigits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+                return (try decode(node), nil)
+            }
+            let value = offsetDigits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+            let hours = value / 100, minutes = value % 100
+            guard hours < 24, minutes < 60 else { throw DERError.unexpected("a time offset of at most 23:59") }
+            let profiled = Array(octets[..<seconds]) + [UInt8(ascii: "Z")]
+            let local = try decode(tag: node.tag, octets: profiled[...])
+            let offset = TimeInterval((hours * 60 + minutes) * 60) * (sign == UInt8(ascii: "+") ? 1 : -1)
+            return (local.addingTimeInterval(-offset), "\(typeName) with an offset from UTC instead of Z")
+        }
+        return (try decode(node), nil)
     }
 }
 

@@ -47,7 +47,9 @@ public struct PublicKeyInfo: Sendable {
         let outer = try reader.read(tag: DERTag.sequence, "a SubjectPublicKeyInfo")
         var fields = DERReader(outer.content)
         let algorithmIdentifier = try fields.read(tag: DERTag.sequence, "an AlgorithmIdentifier")
-        let keyBits = try fields.read(tag: DERTag.bitString, "a subjectPublicKey BIT STRING").bitStringBytes()
+        // A key of a fractional number of octets is no key any algorithm defines; GnuTLS loads such a
+        // certificate (Apple does not), so it loads here too, with the key unusable (a defect).
+        let (keyBits, unusedBits) = try fields.read(tag: DERTag.bitString, "a subjectPublicKey BIT STRING").bitString()
         var algorithmFields = DERReader(algorithmIdentifier.content)
         let oidNode = try algorithmFields.read(tag: DERTag.oid, "a key algorithm OID")
         let oid = OIDDecoder.dotted(oidNode.content) ?? "?"
@@ -109,6 +111,7 @@ public struct PublicKeyInfo: Sendable {
             // others, GnuTLS's refusal is the one defect TrustCheck's own checks did not name.
             if defects.isEmpty, algorithm.isVerifiable { defects = [Self.defect(importing: algorithm, error)] }
         }
+        if unusedBits != 0 { defects.insert("the subjectPublicKey BIT STRING has \(unusedBits) unused bits", at: 0) }
         defect = defects.isEmpty ? nil : defects.joined(separator: "; ")
     }
 

@@ -1,6 +1,9 @@
 /// What SecCertificateCreateWithData refuses beyond a DER parse (apple-sectrust.md §1.3): an explicit
 /// version of 0 (a v1 certificate must omit it) or above 2, a serial number of 0 or more than 37
-/// octets, an extensions field holding no extension, and a critical known extension that does not parse.
+/// octets, an extensions field holding no extension, a subjectPublicKey BIT STRING with unused bits
+/// (Security's si-18 `parse_fail_spki_unused_bits`), and a critical known extension that does not parse.
+/// What Apple loads although RFC 5280 forbids it (a signatureAlgorithm that differs from the TBS's in
+/// parameters or OID, a UTCTime without seconds or with an offset) is loaded, and judged by the checks.
 /// Here, below both users, so that SecTrustCompat's SecCertificate and TLSClient's challenge (which must not
 /// link SecTrustCompat's Foundation) apply the same rules.
 package enum AppleCertificateEncodingRules {
@@ -21,8 +24,17 @@ package enum AppleCertificateEncodingRules {
                 return false
             }
         }
+        guard !hasUnusedKeyBits(certificate.publicKey.spkiBytes) else { return false }
         let criticalOIDs = Set(certificate.criticalExtensionOIDs)
         return certificate.unparseableExtensions.keys.allSatisfy { !criticalOIDs.contains($0) }
+    }
+
+    private static func hasUnusedKeyBits(_ spki: ArraySlice<UInt8>) -> Bool {
+        var reader = DERReader(spki)
+        guard let fields = (try? reader.read(tag: DERTag.sequence, "a SubjectPublicKeyInfo")).flatMap({ try? $0.children() }),
+              fields.count == 2, let bits = try? fields[1].bitString()
+        else { return true }
+        return bits.unusedBits != 0
     }
 
     private static func tbsFields(_ tbs: ArraySlice<UInt8>) -> [DERNode]? {

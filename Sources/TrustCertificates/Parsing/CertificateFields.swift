@@ -39,12 +39,16 @@ struct CertificateFields {
     var freshestCRL: DecodedExtension<[DistributionPoint]>?
     /// issuerAltName's entries; empty when absent or unreadable (§6.3.3's implicit point adds none then).
     var issuerAlternativeNames: [GeneralName] = []
+    /// The encoding rules this certificate breaks that GnuTLS or Apple load it despite.
+    var encodingDefects: [EncodingDefect] = []
 
     /// Reads a whole DER Certificate: SEQUENCE { tbsCertificate, signatureAlgorithm, signatureValue }.
-    /// Throws on anything that is not a well-formed certificate (as GnuTLS refused at import): a
-    /// truncated or non-minimal TLV, a missing field, trailing data inside a structure, an unknown
-    /// version, unique identifiers or extensions where the version forbids them, or a signatureAlgorithm
-    /// that differs from the TBS's signature field (RFC 5280 §4.1.1.2).
+    /// Throws on anything that is not a well-formed certificate (as GnuTLS refuses at import): a
+    /// truncated or non-minimal TLV, a missing field, trailing data inside a structure, unique
+    /// identifiers or extensions where the version forbids them. What GnuTLS or Apple load although it
+    /// breaks an RFC 5280 rule (a version above v3, a signatureAlgorithm that differs from the TBS's
+    /// signature field, a validity time outside §4.1.2.5's profile) loads, with the fault recorded in
+    /// `encodingDefects` for the profiles' checks.
     init(certificate: DERNode) throws {
         var parts = DERReader(certificate.content)
         let tbsNode = try parts.read(tag: DERTag.sequence, "a TBSCertificate SEQUENCE")
@@ -58,24 +62,29 @@ struct CertificateFields {
         if let explicitVersion = try fields.readIfPresent(tag: 0xA0) {
             var inner = DERReader(explicitVersion.content)
             let number = try inner.read(tag: DERTag.integer, "a version INTEGER")
-            guard inner.isAtEnd, number.content.count == 1, let value = number.content.first, value <= 2 else {
-                throw DERError.unexpected("version v1, v2 or v3")
+            guard inner.isAtEnd, number.content.count == 1, let value = number.content.first, value < 0x80 else {
+                throw DERError.unexpected("a version INTEGER of one octet")
             }
             version = Int(value) + 1
+            if version > 3 { encodingDefects.append(.unknownVersion(version)) }
         }
         let serialNode = try fields.read(tag: DERTag.integer, "a serialNumber")
         guard !serialNode.content.isEmpty else { throw DERError.unexpected("a serialNumber INTEGER") }
         serial = serialNode.content
         let innerAlgorithm = try fields.read(tag: DERTag.sequence, "a signature AlgorithmIdentifier")
-        guard innerAlgorithm.encoded.elementsEqual(outerAlgorithm.encoded) else {
-            throw DERError.unexpected("a signatureAlgorithm equal to the TBSCertificate's signature field")
-        }
         signatureAlgorithm = try Self.signatureAlgorithm(innerAlgorithm)
+        if !innerAlgorithm.encoded.elementsEqual(outerAlgorithm.encoded) {
+            encodingDefects.append(try Self.mismatch(outer: outerAlgorithm, inner: innerAlgorithm))
+        }
         issuer = try fields.read(tag: DERTag.sequence, "an issuer Name").encoded
         let validity = try fields.read(tag: DERTag.sequence, "a Validity")
         var times = DERReader(validity.content)
-        notBefore = try X509Time.decode(try times.read())
-        notAfter = try X509Time.decode(try times.read())
+        let (start, startDeviation) = try X509Time.decodeValidity(try times.read())
+        let (end, endDeviation) = try X509Time.decodeValidity(try times.read())
+        notBefore = start
+        notAfter = end
+        if let startDeviation { encodingDefects.append(.validityTimeEncoding("notBefore is a \(startDeviation)")) }
+        if let endDeviation { encodingDefects.append(.validityTimeEncoding("notAfter is a \(endDeviation)")) }
         guard times.isAtEnd else { throw DERError.unexpected("a Validity of two times") }
         subject = try fields.read(tag: DERTag.sequence, "a subject Name").encoded
         subjectPublicKeyInfo = try fields.read(tag: DERTag.sequence, "a SubjectPublicKeyInfo").encoded
@@ -83,7 +92,7 @@ struct CertificateFields {
             guard version >= 2 else { throw DERError.unexpected("no unique identifiers in a v1 certificate") }
         }
         if let explicitExtensions = try fields.readIfPresent(tag: 0xA3) {
-            guard version == 3 else { throw DERError.unexpected("extensions only in a v3 certificate") }
+            guard version >= 3 else { throw DERError.unexpected("extensions only in a v3 certificate") }
             var inner = DERReader(explicitExtensions.content)
             let list = try inner.read(tag: DERTag.sequence, "an Extensions SEQUENCE")
             guard inner.isAtEnd, !list.content.isEmpty else { throw DERError.unexpected("a non-empty Extensions SEQUENCE") }
@@ -92,6 +101,36 @@ struct CertificateFields {
         guard fields.isAtEnd else { throw DERError.unexpected("nothing after the extensions of a TBSCertificate") }
         decodeKnownExtensions()
         decodeProfileValues()
+    }
+
+    /// How the outer signatureAlgorithm differs from the TBSCertificate's signature field, which the
+    /// signature is checked with (as Apple's SecCertificateIsSignedBy does).
+    private static func mismatch(outer: DERNode, inner: DERNode) throws -> EncodingDefect {
+        let outerParts = try algorithmParts(outer), innerParts = try algorithmParts(inner)
+        let nullParameters: [UInt8] = [DERTag.null, 0]
+        func isAbsentOrNull(_ parameters: ArraySlice<UInt8>?) -> Bool {
+            parameters.map { $0.elementsEqual(nullParameters) } ?? true
+        }
+        let sameOID = outerParts.oid == innerParts.oid
+        let equivalent = sameOID && isAbsentOrNull(outerParts.parameters) && isAbsentOrNull(innerParts.parameters)
+        func describe(_ parts: (oid: String, parameters: ArraySlice<UInt8>?)) -> String {
+            let name = SignatureAlgorithm.named(byOID: parts.oid).name
+            let algorithm = name == "unknown" ? parts.oid : name
+            guard let parameters = parts.parameters else { return "\(algorithm) without parameters" }
+            return parameters.elementsEqual(nullParameters) ? "\(algorithm) with NULL parameters" : "\(algorithm) with parameters"
+        }
+        return .signatureAlgorithmMismatch(outer: describe(outerParts), inner: describe(innerParts),
+                                           sameOID: sameOID, equivalentParameters: equivalent)
+    }
+
+    /// An AlgorithmIdentifier's OID and the encoding of its parameters (nil when absent).
+    private static func algorithmParts(_ node: DERNode) throws -> (oid: String, parameters: ArraySlice<UInt8>?) {
+        var fields = DERReader(node.content)
+        let oidNode = try fields.read(tag: DERTag.oid, "a signature algorithm OID")
+        guard let oid = OIDDecoder.dotted(oidNode.content) else { throw DERError.unexpected("a signature algorithm OID") }
+        let parameters = fields.isAtEnd ? nil : try fields.read().encoded
+        guard fields.isAtEnd else { throw DERError.unexpected("an AlgorithmIdentifier of two fields") }
+        return (oid, parameters)
     }
 
     /// The algorithm, with GnuTLS's number for it (RSA-PSS by the hash in its parameters).

@@ -10,6 +10,7 @@ extension TrustPolicy {
             KeyStrengthCheck(enforceMinimumSizes: server && profile != .rfc5280, requireBaselineExponent: profile == .webpki,
                              acceptsDSA: profile == .rfc5280),
             SignatureAlgorithmCheck(refuseSHA1: server && profile != .rfc5280),
+            EncodingDefectCheck(profile: profile),
         ]
         // Only rfc5280 uses DSA keys (KeyStrengthCheck.acceptsDSA), so only it completes inherited parameters.
         if profile == .rfc5280 { checks.append(DSAParameterInheritanceCheck()) }

@@ -35,6 +35,14 @@ public enum ComplianceRule: String, Sendable, Hashable, CaseIterable, CustomStri
     /// CABF 6.1.6: an RSA public exponent between 2^16+1 and 2^256-1 (webpki profile).
     case rsaExponentOutOfRange = "RSAExponentOutOfRange"
 
+    /// RFC 5280 §4.1.1.2: the signatureAlgorithm is the TBSCertificate's signature field (how strictly
+    /// each profile compares them: `EncodingDefectCheck`).
+    case signatureAlgorithmMismatch = "SignatureAlgorithmMismatch"
+    /// RFC 5280 §4.1.2.1: the version is v1, v2 or v3.
+    case unknownVersion = "UnknownVersion"
+    /// RFC 5280 §4.1.2.5.1-2: validity times are UTCTime YYMMDDHHMMSSZ or GeneralizedTime YYYYMMDDHHMMSSZ.
+    case validityTimeEncoding = "ValidityTimeEncoding"
+
     /// The stable name.
     public var description: String { rawValue }
 
@@ -57,6 +65,11 @@ public enum ComplianceRule: String, Sendable, Hashable, CaseIterable, CustomStri
         case .commonNameMisspellsSubjectAltName:
             return "the leaf's commonName does not name a subjectAltName in another spelling (webpki)"
         case .rsaExponentOutOfRange: return "an RSA public exponent lies between 2^16+1 and 2^256-1 (webpki)"
+        case .signatureAlgorithmMismatch:
+            return "the signatureAlgorithm names the TBSCertificate's algorithm (rfc5280: parameters absent or NULL alike; webpki: the same bytes)"
+        case .unknownVersion: return "the certificate is X.509 version 1, 2 or 3"
+        case .validityTimeEncoding:
+            return "validity times are UTCTime YYMMDDHHMMSSZ or GeneralizedTime YYYYMMDDHHMMSSZ (rfc5280, webpki)"
         }
     }
 }
