@@ -9,10 +9,13 @@ import TrustCertificates
 /// `--json` prints an array with one object per certificate; its keys, always present, are:
 /// - `file`, `index`: the path as given and the position in it (from 0)
 /// - `subject`, `issuer`: RFC 4514 strings; `subject_summary`: Apple's summary or null
-/// - `serial`: lower-case hex of the DER INTEGER content (a leading 00 kept); `version`: 1, 2 or 3
+/// - `serial`: lower-case hex of the DER INTEGER content (a leading 00 kept); `version`: 1, 2 or 3 (4 or
+///   more for a certificate that loads despite an unknown version)
 /// - `not_before`, `not_after`: RFC 3339 UTC
 /// - `validity`: {`at`: the time checked (RFC 3339), `status`: "valid" | "expired" |
 ///   "not_yet_valid", `days_left`: whole days from `at` to `not_after`, negative once expired}
+/// - `encoding_defects`: [{`rule`, `detail`}]: the RFC 5280 encoding rules the certificate breaks although
+///   it loads (`rule` as in `trustcheck help checks`; the profiles that enforce a rule fail it), often empty
 /// - `public_key`: {`type`, `curve` (null unless EC), `bits`}; types as in `trustcheck pin --json`
 /// - `signature_algorithm`: {`name` (GnuTLS's, e.g. "RSA-SHA256"), `oid`, `hash` (e.g. "SHA256",
 ///   null for EdDSA), `secure`: GnuTLS's verdict for certificate signatures (false for SHA-1)}
@@ -134,6 +137,13 @@ enum ShowCommand: Subcommand {
             ("Critical extensions", criticalNames.isEmpty ? "none" : criticalNames.joined(separator: ", ")),
             ("Unknown critical", certificate.unknownCriticalExtensions.isEmpty
                 ? "none" : certificate.unknownCriticalExtensions.joined(separator: ", ") + " (certificate unusable)"),
+        ]
+        // What the certificate breaks of RFC 5280's encoding although it loads; the profiles judge it.
+        for defect in certificate.encodingDefects {
+            lines.append(("Encoding", "\(defect) (rule \(defect.ruleName))"))
+        }
+        if let defect = certificate.publicKey.defect { lines.append(("Key defect", defect + " (key unusable)")) }
+        lines += [
             ("SHA-256", CertificateFormatting.colonHex(certificate.sha256)),
             ("SHA-1", CertificateFormatting.colonHex(certificate.sha1)),
             ("Pin", certificate.pin),
@@ -167,6 +177,9 @@ enum ShowCommand: Subcommand {
             ("not_before", .string(CertificateFormatting.timestamp(certificate.notBefore))),
             ("not_after", .string(CertificateFormatting.timestamp(certificate.notAfter))),
             ("validity", ValidityStatus(certificate, at: now).json),
+            ("encoding_defects", .array(certificate.encodingDefects.map { defect in
+                .object([("rule", .string(defect.ruleName)), ("detail", .string(defect.description))])
+            })),
         ]
         return .object(identity + algorithmsJSON(certificate) + extensionsJSON(certificate)
             + CertificateJSON.fingerprints(certificate))

@@ -19,7 +19,7 @@ import Testing
 
     static let documentedKeys: Set<String> = [
         "file", "index", "subject", "subject_summary", "issuer", "serial", "version", "not_before", "not_after",
-        "validity", "public_key", "signature_algorithm", "subject_alt_names", "basic_constraints", "key_usage",
+        "validity", "encoding_defects", "public_key", "signature_algorithm", "subject_alt_names", "basic_constraints", "key_usage",
         "extended_key_usage", "subject_key_identifier", "authority_key_identifier", "name_constraints", "policies",
         "extensions", "critical_extensions", "unknown_critical_extensions", "sha256", "sha1", "spki_sha256",
         "spki_sha256_base64", "pin",
@@ -42,6 +42,7 @@ import Testing
             #expect(object["issuer"] as? String == entry.issuerRfc4514)
             #expect(object["serial"] as? String == entry.serialHex)
             #expect(object["version"] as? Int == entry.version)
+            #expect((object["encoding_defects"] as? [Any])?.isEmpty == true)
             #expect(seconds(object["not_before"]) == entry.notBefore)
             #expect(seconds(object["not_after"]) == entry.notAfter)
 
@@ -224,5 +225,33 @@ import Testing
         #expect(objects.count == 5)
         #expect(objects.map { $0["file"] as? String } == Array(repeating: path, count: 5))
         #expect(objects.map { $0["index"] as? Int } == Array(0..<5))
+    }
+}
+
+/// A certificate that loads despite breaking an encoding rule (Alamofire's test certificates' absent
+/// against NULL parameters) is shown, pinned and verified, and says what it breaks.
+@Suite struct EncodingDefectCommandTests {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("TrustEvaluationTests/Fixtures/encoding").path
+    static let leaf = directory + "/absent-parameters-leaf.pem", root = directory + "/absent-parameters-root.pem"
+
+    @Test func showSaysWhatTheCertificateBreaks() throws {
+        let text = trustcheck("show", Self.leaf, "--at", "2026-01-01T00:00:00Z")
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("Encoding:            signatureAlgorithm RSA-SHA256 with NULL parameters and the TBSCertificate's "
+                                     + "RSA-SHA256 without parameters differ in parameters only (absent against NULL) (rule SignatureAlgorithmMismatch)"))
+        let json = try trustcheck("show", Self.leaf, "--json").jsonArray()
+        let defects = try #require(json.first?["encoding_defects"] as? [[String: String]])
+        #expect(defects.map { $0["rule"] } == ["SignatureAlgorithmMismatch"])
+    }
+
+    @Test func pinAndVerifyWorkOnIt() {
+        #expect(trustcheck("pin", Self.leaf).status == 0)
+        let apple = trustcheck("verify", Self.leaf, "--anchors", Self.root, "--host", "leaf.example.test", "--at", "2026-01-01T00:00:00Z")
+        #expect(apple.status == 0, "\(apple.stdout)\(apple.stderr)")
+        let webPKI = trustcheck("verify", Self.leaf, "--anchors", Self.root, "--host", "leaf.example.test",
+                                "--at", "2026-01-01T00:00:00Z", "--profile", "webpki")
+        #expect(webPKI.status == 1)
+        #expect(webPKI.stdout.contains("SignatureAlgorithmMismatch"))
     }
 }
