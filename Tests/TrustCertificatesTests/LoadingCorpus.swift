@@ -6,6 +6,9 @@ import Foundation
 struct LoadingCorpus {
     /// One certificate as a file holds it: a DER file, or one PEM CERTIFICATE block of a file.
     struct Entry {
+        /// `der`: a DER file, a certificate or a CRL as either parser reads it.
+        enum Kind { case certificate, crl, der }
+        var kind: Kind = .certificate
         var source: String
         /// The file, with `#n` for the n-th PEM block of a file that has several.
         var name: String
@@ -41,7 +44,7 @@ struct LoadingCorpus {
                    ?? existing(URL(fileURLWithPath: packageRoot).deletingLastPathComponent().path + "/shared/limbo/limbo.json"),
                    required: true, entries: limboEntries),
             // NIST PKITS as pyhanko-certvalidator carries it (make pkits-fetch).
-            Source(name: "nist-pkits", root: existing(build + "/pkits/nist_pkits/certs"), required: true,
+            Source(name: "nist-pkits", root: existing(build + "/pkits/nist_pkits"), required: true,
                    entries: { try files(under: $0, source: "nist-pkits") }),
             // pyca/cryptography's x509 test vectors (make corpus-fetch): odd encodings from the wild and
             // hand-made ones, PKITS again in its original form.
@@ -57,7 +60,7 @@ struct LoadingCorpus {
 
     /// Certificate files under `root`: by extension, as the suites name them (PEM or DER by content).
     static func files(under root: String, source: String) throws -> [Entry] {
-        let extensions: Set<String> = ["pem", "crt", "cer", "der"]
+        let extensions: Set<String> = ["pem", "crt", "cer", "der", "crl"]
         guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
         var entries: [Entry] = []
         for case let relative as String in walker {
@@ -67,21 +70,31 @@ struct LoadingCorpus {
                   extensions.contains((relative as NSString).pathExtension.lowercased())
             else { continue }
             let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-            entries += certificates(in: bytes, source: source, name: relative)
+            entries += certificates(in: bytes, source: source, name: relative) + crls(in: bytes, source: source, name: relative)
         }
         return entries.sorted { $0.name < $1.name }
     }
 
     /// The certificates of one file: its PEM CERTIFICATE blocks, or the file itself when it has none
-    /// (DER). Files of other PEM kinds (keys, requests) give nothing.
+    /// (DER, a certificate or a CRL). Files of other PEM kinds (keys, requests) give nothing.
     static func certificates(in bytes: [UInt8], source: String, name: String) -> [Entry] {
         let text = String(decoding: bytes, as: UTF8.self)
         guard text.contains("-----BEGIN ") else {
-            return bytes.first == 0x30 ? [Entry(source: source, name: name, der: bytes)] : []
+            return bytes.first == 0x30 ? [Entry(kind: .der, source: source, name: name, der: bytes)] : []
         }
         let blocks = pemBlocks(text, label: "CERTIFICATE")
         return blocks.enumerated().map { index, der in
             Entry(source: source, name: blocks.count > 1 ? "\(name)#\(index + 1)" : name, der: der)
+        }
+    }
+
+    /// The PEM X509 CRL blocks of one file (a DER file is one entry of `certificates(in:)`).
+    static func crls(in bytes: [UInt8], source: String, name: String) -> [Entry] {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard text.contains("-----BEGIN ") else { return [] }
+        let blocks = pemBlocks(text, label: "X509 CRL")
+        return blocks.enumerated().map { index, der in
+            Entry(kind: .crl, source: source, name: blocks.count > 1 ? "\(name)#\(index + 1)" : name, der: der)
         }
     }
 
@@ -114,6 +127,11 @@ struct LoadingCorpus {
         var entries: [Entry] = []
         for testcase in testcases {
             let id = testcase["id"] as? String ?? "?"
+            for (index, pem) in (testcase["crls"] as? [String] ?? []).enumerated() {
+                for der in pemBlocks(pem, label: "X509 CRL") where seen.insert(der).inserted {
+                    entries.append(Entry(kind: .crl, source: "x509-limbo", name: "\(id) crls[\(index)]", der: der))
+                }
+            }
             var pems: [(String, String)] = []
             if let peer = testcase["peer_certificate"] as? String { pems.append(("peer", peer)) }
             for key in ["untrusted_intermediates", "trusted_certs"] {

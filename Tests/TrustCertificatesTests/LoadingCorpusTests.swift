@@ -3,9 +3,10 @@ import GnuTLSBridge
 import Testing
 import TrustCertificates
 
-/// Loading is not validation: every certificate GnuTLS imports (what `certtool -i` does), TrustCheck
-/// loads too, and leaves the encoding's faults to the checks of the profiles that enforce them. The
-/// exceptions, each with its reason, are in Fixtures/loading-exceptions.json; a listed one that starts
+/// Loading is not validation: every certificate and CRL GnuTLS imports (what `certtool -i` and
+/// `certtool --crl-info` do), TrustCheck loads too, and leaves the encoding's faults to the checks of the profiles that enforce them. The
+/// exceptions, each with its reason (a CRL TrustCheck does not parse still loads as an unreadable CRL,
+/// which is judged unusable), are in Fixtures/loading-exceptions.json; a listed one that starts
 /// loading fails the test too, so the list stays true.
 @Suite struct LoadingCorpusTests {
     struct Exceptions: Decodable {
@@ -21,6 +22,38 @@ import TrustCertificates
     }
 
     static let exceptionsPath = LoadingCorpus.packageRoot + "/Tests/TrustCertificatesTests/Fixtures/loading-exceptions.json"
+
+    struct Counts: CustomStringConvertible {
+        var bothLoad = 0, onlyGnuTLS = 0, onlyTrustCheck = 0, neither = 0
+        var description: String {
+            "\(bothLoad + onlyGnuTLS + onlyTrustCheck + neither): \(bothLoad) load in both, \(onlyGnuTLS) only in GnuTLS "
+                + "(listed exceptions), \(onlyTrustCheck) only in TrustCheck, \(neither) in neither"
+        }
+    }
+
+    /// A DER file is the kind that either parser reads it as, a certificate when neither reads it.
+    static func resolved(_ entry: LoadingCorpus.Entry) -> LoadingCorpus.Entry {
+        guard entry.kind == .der else { return entry }
+        var certificate = entry, crl = entry
+        certificate.kind = .certificate
+        crl.kind = .crl
+        let asCertificate = load(certificate)
+        if asCertificate.gnutlsLoads || asCertificate.refusal == nil { return certificate }
+        let asCRL = load(crl)
+        return asCRL.gnutlsLoads || asCRL.refusal == nil ? crl : certificate
+    }
+
+    /// Whether GnuTLS imports the entry, and TrustCheck's reason when it refuses it.
+    static func load(_ entry: LoadingCorpus.Entry) -> (gnutlsLoads: Bool, refusal: String?) {
+        switch entry.kind {
+        case .certificate, .der:
+            let gnutlsLoads = (try? GnuTLSCertificateParser.importCertificate(der: entry.der)) != nil
+            do { _ = try Certificate(der: entry.der); return (gnutlsLoads, nil) } catch { return (gnutlsLoads, error.reason) }
+        case .crl:
+            let gnutlsLoads = (try? GnuTLSCRLParser.parse(der: entry.der)) != nil
+            do { _ = try CertificateRevocationList(der: entry.der); return (gnutlsLoads, nil) } catch { return (gnutlsLoads, error.reason) }
+        }
+    }
 
     static func hex(_ bytes: [UInt8]) -> String {
         bytes.map { $0 < 16 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
@@ -38,27 +71,26 @@ import TrustCertificates
                 summary.append("\(source.name): not on this machine")
                 continue
             }
-            var total = 0, bothLoad = 0, onlyGnuTLS = 0, onlyTrustCheck = 0, neither = 0
-            for entry in try source.entries(root) {
-                total += 1
-                let gnutlsLoads = (try? GnuTLSCertificateParser.importCertificate(der: entry.der)) != nil
-                let loaded = Result { () throws(CertificateParseError) in try Certificate(der: entry.der) }
-                switch (gnutlsLoads, loaded) {
-                case (true, .success): bothLoad += 1
-                case (false, .success): onlyTrustCheck += 1
-                case (false, .failure): neither += 1
-                case (true, .failure(let error)):
-                    onlyGnuTLS += 1
+            var counts: [LoadingCorpus.Entry.Kind: Counts] = [.certificate: Counts(), .crl: Counts()]
+            for read in try source.entries(root) {
+                let entry = Self.resolved(read)
+                let (gnutlsLoads, refusal) = Self.load(entry)
+                switch (gnutlsLoads, refusal) {
+                case (true, nil): counts[entry.kind]?.bothLoad += 1
+                case (false, nil): counts[entry.kind]?.onlyTrustCheck += 1
+                case (false, .some): counts[entry.kind]?.neither += 1
+                case (true, .some(let reason)):
+                    counts[entry.kind]?.onlyGnuTLS += 1
                     let digest = Self.hex(SHA256.hash(entry.der))
                     if exceptions.refused[digest] != nil {
                         stillListed.remove(digest)
                     } else {
-                        unexplained.append("\(entry.source): \(entry.name) (\(digest)): \(error.reason)")
+                        unexplained.append("\(entry.source): \(entry.name) (\(digest)): \(reason)")
                     }
                 }
             }
-            summary.append("\(source.name): \(total) certificates, \(bothLoad) load in both, \(onlyGnuTLS) only in GnuTLS "
-                           + "(listed exceptions), \(onlyTrustCheck) only in TrustCheck, \(neither) in neither")
+            let certificates = counts[.certificate] ?? Counts(), crls = counts[.crl] ?? Counts()
+            summary.append("\(source.name): certificates \(certificates); CRLs \(crls)")
         }
         print("loading corpus:\n  " + summary.joined(separator: "\n  "))
         #expect(unexplained.isEmpty, "GnuTLS imports these and TrustCheck refuses them:\n\(unexplained.joined(separator: "\n"))")
