@@ -34,6 +34,9 @@ extension TrustFailure {
         case chainDepth(intermediates: Int, maximum: Int)
         /// The work the path search did before it stopped.
         case searchBudget(paths: Int, signatureChecks: Int)
+        /// The path search reached `maximum` certificates (`SearchBudget.maximumPathLength`) at `top`
+        /// (its description), whose issuer it then did not look for.
+        case pathLength(maximum: Int, top: String)
         /// The extensions (OIDs) at fault.
         case extensions([String])
         /// A usable CRL lists the certificate.
@@ -91,6 +94,9 @@ extension TrustFailure {
                 return "\(intermediates) intermediates, at most \(maximum) allowed"
             case .searchBudget(let paths, let signatureChecks):
                 return "\(paths) paths, \(signatureChecks) signature checks"
+            case .pathLength(let maximum, let top):
+                return "the path reached the search budget's limit of \(maximum) certificates "
+                    + "(SearchBudget.maximumPathLength) at \u{201C}\(top)\u{201D}; its issuer was not looked for"
             case .extensions(let oids):
                 return oids.joined(separator: ", ")
             case .revoked(let date, let reason):
