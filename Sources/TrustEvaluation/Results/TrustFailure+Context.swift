@@ -21,7 +21,8 @@ extension TrustFailure {
                            signatureDefect: String?)
         /// The path ends in a self-signed certificate that is none of the anchors in `anchors`.
         case untrustedRoot(anchors: [CertificateSource])
-        /// A key below the policy's minimum size.
+        /// A key below the policy's minimum size; `minimumBits` 0: a key of an algorithm the policy takes
+        /// at no size (the SSL policy's Ed25519, Ed448 and DSA keys).
         case keySize(algorithm: String, bits: Int, minimumBits: Int)
         /// A key that is broken: too small for any use, of an algorithm Apple cannot use, or one no key
         /// pair can have (`defect`).
@@ -83,6 +84,10 @@ extension TrustFailure {
                 guard !anchors.isEmpty else { return "self-signed, and no anchors are in use" }
                 return "self-signed, and not among " + Self.list(anchors.map(Self.storeName))
             case .keySize(let algorithm, let bits, let minimumBits):
+                // Apple's SSL policy lists minimum sizes for RSA and EC only (SecPolicy.c,
+                // SecPolicyAddStrongKeySizeOptions); SecCertificateIsAtLeastMinKeySize fails a key whose
+                // type has no entry, Ed25519 and Ed448 included, whatever its size.
+                guard minimumBits > 0 else { return "the SSL policy takes no \(algorithm) keys, of any size (only RSA and EC)" }
                 return "\(algorithm) \(bits) bits, at least \(minimumBits) needed"
             case .brokenKey(let algorithm, let bits, let defect):
                 return defect ?? "\(algorithm) \(bits) bits"
