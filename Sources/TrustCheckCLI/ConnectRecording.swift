@@ -29,7 +29,8 @@ enum ConnectRecording {
         if case .ip = PeerName(parsing: report.serverName) { peerKind = "IP" } else { peerKind = "DNS" }
 
         var members: [(String, JSONValue)] = [
-            ("id", .string("trustcheck::recorded::\(report.serverName)")),
+            ("id", .string(id(serverName: report.serverName, time: evaluation.verificationTime, chain: report.presented,
+                              anchors: custom + systemRoots, staple: report.stapledOCSPResponse))),
             ("conflicts_with", .array([])),
             ("features", .strings(features)),
             ("importance", .string("medium")),
@@ -78,6 +79,25 @@ enum ConnectRecording {
             ])),
         ]
         return .object([("version", .int(1)), ("testcases", .array([.object(members)]))])
+    }
+
+    /// The vector's id: `trustcheck::recorded::<server name>::<validation time>::<digest>`, the digest the
+    /// first 8 bytes (hex) of a SHA-256 over what the recording evaluated — the chain as presented, the
+    /// embedded anchors and the staple, each length-prefixed. Two recordings of one host differ by time
+    /// and, at one `--at`, by what the server sent, so `trustcheck limbo` over several keeps them apart
+    /// (x509-limbo's results are keyed by id).
+    static func id(serverName: String, time: Date, chain: [Certificate], anchors: [Certificate], staple: [UInt8]?) -> String {
+        var input: [UInt8] = []
+        func append(_ bytes: [UInt8]) {
+            let count = UInt32(clamping: bytes.count)
+            input += [UInt8(count >> 24), UInt8(count >> 16 & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count & 0xFF)] + bytes
+        }
+        for certificate in chain { append(certificate.der) }
+        append([])  // the chain ends; the anchors follow
+        for certificate in anchors { append(certificate.der) }
+        append(staple ?? [])
+        let digest = Hex.encode(Array(SHA256.hash(input).prefix(8)))
+        return "trustcheck::recorded::\(serverName)::\(RFC3339.string(time))::\(digest)"
     }
 
     /// The pins (with the pin verdict vectors already check) or the embedded configuration, and the decision.

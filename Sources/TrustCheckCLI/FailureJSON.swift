@@ -66,6 +66,8 @@ enum FailureJSON {
             return .object([
                 ("kind", .string("search_budget")), ("paths", .int(paths)), ("signature_checks", .int(signatureChecks)),
             ])
+        case .pathLength(let maximum, let top):
+            return .object([("kind", .string("path_length")), ("maximum", .int(maximum)), ("at", .string(top))])
         case .extensions(let oids):
             return .object([("kind", .string("extensions")), ("extensions", .strings(oids))])
         case .revoked(let date, let reason):

@@ -1,12 +1,15 @@
 import TrustConformance
+import TrustEvaluation
 
-/// `trustcheck pkits DIR [--json] [--output FILE] [--expectations FILE]`: runs NIST PKITS (as
+/// `trustcheck pkits DIR [--cases FILE] [--revocation soft|require] [--json] [--output FILE] [--expectations FILE]`: runs NIST PKITS (as
 /// pyhanko-certvalidator packages it) through the rfc5280 profile and reports how many cases agree.
 struct PKITSCommand: Subcommand {
     static let name = "pkits"
     static let summary = "Run NIST PKITS (pyhanko-certvalidator's nist_pkits fixtures) and report the mismatches."
-    static let usage = "trustcheck pkits DIR [--json] [--output FILE] [--expectations FILE] [--strict-criticality]"
+    static let usage = "trustcheck pkits DIR [--cases FILE] [--revocation soft|require] [--json] [--output FILE] [--expectations FILE] [--strict-criticality]"
     static let options: [CommandOption] = [
+        .value("--cases", "FILE", "the cases from this file (pkits.json's format, e.g. Tests/TrustConformanceTests/certvalidator-pkits.json) instead of DIR/pkits.json; the files it names are DIR's"),
+        .value("--revocation", "soft|require", "every case's revocation mode instead of its own (require where the case checks revocation, soft otherwise)"),
         .flag("--json", "the report as JSON: totals by section and every case with its checks"),
         .value("--output", "FILE", "write the report here instead of standard output (\"-\"); a device, FIFO or symbolic link is written through, never replaced"),
         .flag("--strict-criticality", "refuse CAs' non-critical basicConstraints and policyConstraints, as the rfc5280 profile does by default (x509-limbo); without it §6.1's answer (what PKITS expects)"),
@@ -24,6 +27,11 @@ struct PKITSCommand: Subcommand {
         and wrongly rejected cases by PKITS section (4.1 … 4.16), lists each mismatch with TrustCheck's
         reason, and the cases rejected as expected but by another check than PKITS names.
 
+        --cases runs another encoding of the suite over DIR's files: Tests/TrustConformanceTests/
+        certvalidator-pkits.json is wbond/certvalidator's (174 cases). --revocation require holds every
+        certificate below the anchor to a revocation answer in every case, the cases the encoding runs
+        without one included.
+
         exit status: 0 when every case matches (or, with --expectations, when exactly the listed cases
         differ, as listed), 1 otherwise, 2 usage or input error.
 
@@ -34,6 +42,14 @@ struct PKITSCommand: Subcommand {
             io.stderr.write("trustcheck pkits: give exactly one DIR\nusage: \(usage)\n")
             return .usageOrInputError
         }
+        var revocation: RevocationPolicy?
+        if let mode = arguments.value("--revocation") {
+            guard let forced = RevocationPolicy.Mode(rawValue: mode) else {
+                io.stderr.write("trustcheck pkits: --revocation must be soft or require\nusage: \(usage)\n")
+                return .usageOrInputError
+            }
+            revocation = RevocationPolicy(mode: forced)
+        }
         do {
             let listed = try arguments.value("--expectations").map { path throws(LimboError) in
                 try LimboExpectations.load(path: path)
@@ -41,6 +57,7 @@ struct PKITSCommand: Subcommand {
             let report = try PKITSCommandCore.run(directory: directory, json: arguments.has("--json"),
                                                   output: arguments.value("--output"),
                                                   strictCriticality: arguments.has("--strict-criticality"),
+                                                  cases: arguments.value("--cases"), revocation: revocation,
                                                   stdout: io.stdout.write)
             guard let listed else { return report.summary.overall.mismatched == 0 ? .success : .notTrusted }
             let comparison = listed.compare(expected: report.expectedResults, results: report.results.map(\.result))

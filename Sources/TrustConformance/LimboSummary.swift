@@ -43,8 +43,16 @@ public struct LimboSummary: Sendable, Hashable, CustomStringConvertible {
 
     public init() {}
 
-    /// Pairs results with their cases by id; results for unknown ids are ignored.
+    /// Pairs results with their cases: by position when `results` are the cases' own, in order (a
+    /// runner's), so that two cases sharing an id — two files naming different cases alike — are each
+    /// judged against their own expectation; otherwise by id, and results for unknown ids are ignored.
     public init(testcases: [LimboTestcase], results: [LimboResult]) {
+        if testcases.count == results.count, zip(testcases, results).allSatisfy({ $0.id == $1.id }) {
+            for (testcase, result) in zip(testcases, results) {
+                add(id: result.id, expected: testcase.expectedResult, actual: result.actualResult, context: result.context)
+            }
+            return
+        }
         let expected = Dictionary(testcases.map { ($0.id, $0.expectedResult) }, uniquingKeysWith: { first, _ in first })
         for result in results {
             guard let expectation = expected[result.id] else { continue }

@@ -200,6 +200,41 @@ import TrustEvaluation
         #expect(limbo.status == 0, "\(limbo.stderr)")
     }
 
+    /// Two recordings of one host at one time, of different chains, get different ids, so `trustcheck limbo`
+    /// over both judges each by its own expected result; the same recording given twice keeps its one id
+    /// and is reported as a duplicate, still without a mismatch.
+    @Test func recordingsOfOneHostHaveTheirOwnIDsAndLimboJudgesEachByItsOwn() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let trusted = directory.appendingPathComponent("trusted.json")
+        let refused = directory.appendingPathComponent("refused.json")
+        let first = try Self.server()
+        let recordedFirst = ConnectCommandTests.connect(first.port, "--record", trusted.path)
+        first.stop()
+        #expect(recordedFirst.status == 0, "\(recordedFirst.stderr)")
+        let second = try Self.server(chain: "other-chain.pem", key: "other-leaf.key")
+        let recordedSecond = ConnectCommandTests.connect(second.port, "--record", refused.path)
+        second.stop()
+        #expect(recordedSecond.status == 1)
+
+        let cases = try [trusted, refused].map(Self.testcase)
+        #expect(cases.map(\.expectedResult) == [.success, .failure])
+        #expect(cases[0].id != cases[1].id)
+        for testcase in cases {
+            #expect(testcase.id.hasPrefix("trustcheck::recorded::localhost::2026-12-01T00:00:00Z::"), "\(testcase.id)")
+            #expect(testcase.id.count == "trustcheck::recorded::localhost::2026-12-01T00:00:00Z::".count + 16)
+        }
+
+        let results = directory.appendingPathComponent("results.json").path
+        let both = trustcheck(["limbo", trusted.path, refused.path, "--output", results])
+        #expect(both.status == 0, "\(both.stderr)")
+        #expect(!both.stderr.contains("duplicate"))
+        let twice = trustcheck(["limbo", trusted.path, trusted.path, refused.path, "--output", results])
+        #expect(twice.status == 0, "\(twice.stderr)")
+        #expect(twice.stderr.contains("duplicate testcase id \(cases[0].id): 2 copies of the same testcase "
+            + "(\(trusted.path), \(trusted.path))"))
+    }
+
     @Test func aRefusedHandshakeIsRecordedWithItsFailure() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

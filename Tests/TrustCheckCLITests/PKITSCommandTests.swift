@@ -43,6 +43,27 @@ import Testing
         #expect(strict.stderr.contains("not listed: 4.6::4.6.4 valid_basicconstraints_not_critical_test4"))
     }
 
+    /// `--cases` runs wbond/certvalidator's encoding over the suite's files, `--revocation require` every case
+    /// with revocation required; both encodings pass whole.
+    @Test(.enabled(if: suite != nil, "NIST PKITS was not found: run `make pkits-fetch`"))
+    func anotherEncodingAndForcedRevocation() throws {
+        let directory = try #require(Self.suite)
+        let cases = Self.packageRoot + "/Tests/TrustConformanceTests/certvalidator-pkits.json"
+        let certvalidator = trustcheck("pkits", directory, "--cases", cases, "--revocation", "require")
+        #expect(certvalidator.status == 0, "\(certvalidator.stdout)")
+        #expect(certvalidator.stdout.contains("\ntotal      174     174                 0                 0"), "\(certvalidator.stdout)")
+        let pyhanko = trustcheck("pkits", directory, "--revocation", "require")
+        #expect(pyhanko.status == 0, "\(pyhanko.stdout)")
+        #expect(pyhanko.stdout.contains("\ntotal      246     246                 0                 0"), "\(pyhanko.stdout)")
+
+        let bad = trustcheck("pkits", directory, "--revocation", "hard")
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("--revocation must be soft or require"))
+        let missing = trustcheck("pkits", directory, "--cases", directory + "/none.json")
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains(directory + "/none.json: cannot read"))
+    }
+
     /// verify's §6.1 answer for a CA's non-critical basicConstraints, on PKITS 4.6.4's chain.
     @Test(.enabled(if: suite != nil, "NIST PKITS was not found: run `make pkits-fetch`"))
     func nonCriticalBasicConstraintsIsAVerifyOption() throws {

@@ -25,6 +25,42 @@ import TrustEvaluation
         #expect(ids == ["example::valid-two-cert-chain", "example::hostname-mismatch"])
     }
 
+    /// Two files naming different cases alike (one expected to succeed, one to fail): each is judged by its
+    /// own expected result — no mismatch — and the shared id is reported with both files.
+    @Test func casesSharingAnIDAreEachJudgedByTheirOwnExpectationAndReported() throws {
+        let directory = NSTemporaryDirectory() + "limbo-duplicates-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let example = (TestPaths.vectorsDirectory as NSString).appendingPathComponent("example.json")
+        let suite = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: example)))
+            as? [String: Any])
+        let testcases = try #require(suite["testcases"] as? [[String: Any]])
+        func file(_ name: String, from id: String) throws -> String {
+            var testcase = try #require(testcases.first { $0["id"] as? String == id })
+            testcase["id"] = "dup::same-id"
+            var copy = suite
+            copy["testcases"] = [testcase]
+            let path = directory + "/" + name
+            try JSONSerialization.data(withJSONObject: copy).write(to: URL(fileURLWithPath: path))
+            return path
+        }
+        let valid = try file("valid.json", from: "example::valid-two-cert-chain")
+        let mismatch = try file("mismatch.json", from: "example::hostname-mismatch")
+
+        var stderr = ""
+        let summary = try LimboCommandCore.run(files: [valid, mismatch], output: directory + "/results.json", includes: [],
+                                               stderr: { stderr += $0 })
+        #expect(summary.overall.total == 2)
+        #expect(summary.overall.passed == 2)
+        #expect(summary.mismatches.isEmpty, "\(summary.mismatches)")
+        #expect(stderr.contains("duplicate testcase id dup::same-id: 2 different testcases (\(valid), \(mismatch))"))
+
+        // Pairing by id alone would have judged the second case by the first's expectation.
+        let suites = try [valid, mismatch].flatMap { try LimboSuite.load(path: $0).testcases }
+        #expect(suites.map(\.expectedResult) == [.success, .failure])
+        #expect(LimboCommandCore.duplicateIDs(suites.map { ($0, "f") }).map(\.identical) == [false])
+    }
+
     /// A suite is read through the one bounded reader: a file larger than `maximumSuiteSize` (here a sparse
     /// one, so nothing is written) is refused by name before it is read, and a FIFO is read like a file.
     @Test func suitesAreReadBoundedAndThroughAFIFO() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrustConformance
+import TrustEvaluation
 
 /// Runs NIST PKITS (fetched by `make pkits-fetch`, which `make test` runs first) and compares it with
 /// `pkits-expectations.json`, the committed list of cases where TrustCheck differs from PKITS, each
@@ -48,5 +49,31 @@ import TrustConformance
         #expect(comparison.notRun.isEmpty, "listed case(s) not in the suite: \(comparison.notRun.joined(separator: ", "))")
         #expect(listed.cases.values.allSatisfy { $0.reason != LimboExpectations.unreviewed },
                 "every listed PKITS mismatch needs a reason")
+    }
+
+    /// Revocation required of every certificate below the anchor in every case, the cases pyhanko runs
+    /// without it included: every answer must stay PKITS's. 4.1.5 needs a CRL signed by a CA whose DSA
+    /// key inherits its parameters.
+    @Test(.enabled(if: TestPaths.pkitsSuite != nil, "NIST PKITS was not found: run `make pkits-fetch`"))
+    func everyCasePassesWithRevocationRequired() throws {
+        let suite = try PKITSSuite.load(directory: try #require(TestPaths.pkitsSuite))
+        #expect(suite.testcases.contains { !$0.checksRevocation })
+        let report = PKITSReport(results: PKITSRunner(suite: suite, forcedRevocation: .require).run())
+        #expect(report.summary.overall.total == 246)
+        #expect(report.summary.overall.passed == 246, "\(report.rendered())")
+    }
+
+    /// wbond/certvalidator's own encoding of PKITS (tests/test_validate.py: its 172 `nist_info` cases and
+    /// the two hand-built name-chaining ones), over pyhanko's files, with revocation required everywhere.
+    @Test(.enabled(if: TestPaths.pkitsSuite != nil, "NIST PKITS was not found: run `make pkits-fetch`"))
+    func certvalidatorEncodingPassesWithRevocationRequired() throws {
+        let suite = try PKITSSuite.load(directory: try #require(TestPaths.pkitsSuite), cases: TestPaths.certvalidatorPKITSPath)
+        #expect(suite.testcases.count == 174)
+        #expect(Set(suite.testcases.map(\.id)).count == 174)
+        for forced in [nil, RevocationPolicy.require] {
+            let report = PKITSReport(results: PKITSRunner(suite: suite, forcedRevocation: forced).run())
+            #expect(report.summary.overall.total == 174)
+            #expect(report.summary.overall.passed == 174, "\(forced.map { "\($0.mode)" } ?? "each case's"): \(report.rendered())")
+        }
     }
 }

@@ -12,6 +12,8 @@ enum TestPaths {
     static let testsDirectory = (packageRoot as NSString).appendingPathComponent("Tests/TrustConformanceTests")
     static let expectationsPath = (testsDirectory as NSString).appendingPathComponent("limbo-expectations.json")
     static let pkitsExpectationsPath = (testsDirectory as NSString).appendingPathComponent("pkits-expectations.json")
+    /// wbond/certvalidator's encoding of NIST PKITS in pkits.json's format (see certvalidator-pkits.NOTICE).
+    static let certvalidatorPKITSPath = (testsDirectory as NSString).appendingPathComponent("certvalidator-pkits.json")
     static let vectorsDirectory = (packageRoot as NSString).appendingPathComponent("vectors")
 
     /// x509-limbo's limbo.json: $TRUSTCHECK_LIMBO when set (a wrong path then fails the test rather than

@@ -138,9 +138,9 @@ import TrustCertificates
         let ca = try CertificateLoader.certificates(in: Array(vector.intermediates[0].utf8), from: vector.id)[0]
         let root = try CertificateLoader.certificates(in: Array(vector.trusted[0].utf8), from: vector.id)[0]
         let work = RevocationWork(budget: SearchBudget(maximumSignatureChecks: 1))
-        #expect(work.verifies(crls[0], by: ca) == true)
-        #expect(work.verifies(crls[1], by: root) == nil)
-        #expect(work.verifies(crls[0], by: ca) == true)
+        #expect(work.verifies(crls[0], byKey: ca.publicKey) == true)
+        #expect(work.verifies(crls[1], byKey: root.publicKey) == nil)
+        #expect(work.verifies(crls[0], byKey: ca.publicKey) == true)
         #expect(work.signatureChecks == 1)
     }
 

@@ -119,8 +119,13 @@ public final class CertificateRevocationList: Sendable, Hashable, CustomStringCo
     public var signature: [UInt8] { signatureValue.bytes }
 
     /// Whether `issuer`'s key made this CRL's signature; a malformed signature value verifies nothing.
-    public func isSigned(by issuer: Certificate) -> Bool {
-        signatureValue.isMade(by: issuer.publicKey, over: tbsCertList[...], algorithm: signatureAlgorithm)
+    public func isSigned(by issuer: Certificate) -> Bool { isSigned(byKey: issuer.publicKey) }
+
+    /// Whether `key` made this CRL's signature: for a signer key that is not its certificate's own as
+    /// written, such as a DSA key completed with inherited parameters
+    /// (`PublicKeyInfo.inheritingDSAParameters(from:)`).
+    public func isSigned(byKey key: PublicKeyInfo) -> Bool {
+        signatureValue.isMade(by: key, over: tbsCertList[...], algorithm: signatureAlgorithm)
     }
 
     /// The first entry for this serial number (DER INTEGER content octets), whatever issuer it applies to.

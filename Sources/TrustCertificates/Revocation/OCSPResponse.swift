@@ -110,17 +110,33 @@ public final class OCSPResponse: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether `signer`'s key made this response's signature; a malformed signature value verifies nothing.
-    public func isSigned(by signer: Certificate) -> Bool {
-        signatureValue.isMade(by: signer.publicKey, over: tbsResponseData[...], algorithm: signatureAlgorithm)
+    public func isSigned(by signer: Certificate) -> Bool { isSigned(byKey: signer.publicKey) }
+
+    /// Whether `key` made this response's signature: for a responder key that is not its certificate's
+    /// own as written, such as a DSA key completed with inherited parameters.
+    public func isSigned(byKey key: PublicKeyInfo) -> Bool {
+        signatureValue.isMade(by: key, over: tbsResponseData[...], algorithm: signatureAlgorithm)
     }
 
     /// The certificates allowed to sign for `issuer`'s certificates (RFC 6960 §4.2.2.2): the issuer
     /// itself, and each certificate sent in the response that `issuer` signed and that carries
     /// id-kp-OCSPSigning, the delegated responders. Whether one of them signed is `isSigned(by:)`'s.
     public func authorizedResponders(for issuer: Certificate) -> [Certificate] {
-        [issuer] + certificates.filter {
-            $0.issuer.normalized == issuer.subject.normalized && $0.isSigned(by: issuer)
-                && ($0.extendedKeyUsage ?? []).contains(ExtendedKeyUsageOID.ocspSigning)
+        authorizedResponderKeys(for: issuer, issuerKey: issuer.publicKey).map(\.responder)
+    }
+
+    /// `authorizedResponders(for:)` with the key each responder signs with. `issuerKey` is the issuer's
+    /// key as its path uses it: its own, or completed with the DSA parameters it inherits from above
+    /// (RFC 5280 §6.1.4 (f)). A delegated responder's DSA key without parameters inherits the issuer's,
+    /// the certificate above it on its path (RFC 3279 §2.3.2).
+    public func authorizedResponderKeys(for issuer: Certificate, issuerKey: PublicKeyInfo)
+        -> [(responder: Certificate, key: PublicKeyInfo)]
+    {
+        [(issuer, issuerKey)] + certificates.compactMap { candidate -> (responder: Certificate, key: PublicKeyInfo)? in
+            guard candidate.issuer.normalized == issuer.subject.normalized, candidate.isSigned(byKey: issuerKey),
+                  (candidate.extendedKeyUsage ?? []).contains(ExtendedKeyUsageOID.ocspSigning)
+            else { return nil }
+            return (candidate, candidate.publicKey.inheritingDSAParameters(from: issuerKey) ?? candidate.publicKey)
         }
     }
 

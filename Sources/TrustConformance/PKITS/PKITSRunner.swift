@@ -12,7 +12,8 @@ import TrustEvaluation
 ///   §6.1 answers where the profile keeps x509-limbo's (`--accept-noncritical-policy-constraints`,
 ///   `--accept-noncritical-basic-constraints`): PKITS tests §6.1, which does not check the criticality
 ///   §4.2.1.9 and §4.2.1.11 ask of CAs (PKITS 4.6.4, and the non-critical policyConstraints of 4.8-4.12);
-/// - the case's CRLs and the anchor's CRL; revocation required where the case checks it;
+/// - the case's CRLs and the anchor's CRL; revocation required where the case checks it (or, with
+///   `forcedRevocation`, everywhere);
 /// - at `verificationTime` (pyhanko's runner: 2022-05-01).
 ///
 /// A file that does not load fails the case closed, with the file and problem as the reason.
@@ -26,14 +27,20 @@ public struct PKITSRunner: Sendable {
     /// Give §6.1's answer for a CA's non-critical basicConstraints and policyConstraints (PKITS's
     /// expectation) rather than the rfc5280 profile's default (x509-limbo's refusal).
     public var acceptsNonCriticalConstraints: Bool
+    /// The revocation policy of every case; nil: each case's own (`revocation(for:)`). `.require`
+    /// (`trustcheck pkits --revocation require`) holds every certificate below the anchor to a
+    /// revocation answer, the cases that pyhanko runs without one included.
+    public var forcedRevocation: RevocationPolicy?
 
     public init(suite: PKITSSuite, verificationTime: Date = PKITSRunner.defaultVerificationTime,
-                budget: SearchBudget = .default, acceptsNonCriticalConstraints: Bool = true)
+                budget: SearchBudget = .default, acceptsNonCriticalConstraints: Bool = true,
+                forcedRevocation: RevocationPolicy? = nil)
     {
         self.suite = suite
         self.acceptsNonCriticalConstraints = acceptsNonCriticalConstraints
         self.verificationTime = verificationTime
         self.budget = budget
+        self.forcedRevocation = forcedRevocation
     }
 
     /// Everything needed to evaluate one case.
@@ -78,7 +85,7 @@ public struct PKITSRunner: Sendable {
         }
         let anchors = TrustAnchors.only(CertificateStore([anchor]))
         let evaluator = TrustEvaluator(anchors: anchors, policies: [policy(for: testcase)], budget: budget,
-                                       crls: crls, revocation: Self.revocation(for: testcase))
+                                       crls: crls, revocation: forcedRevocation ?? Self.revocation(for: testcase))
         return Evaluation(evaluator: evaluator, leaf: leaf, intermediates: intermediates, time: verificationTime)
     }
 

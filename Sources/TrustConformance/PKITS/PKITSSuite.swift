@@ -22,9 +22,11 @@ public struct PKITSSuite: Sendable {
         self.testcases = testcases
     }
 
-    /// Reads `directory/pkits.json` (bounded: `maximumDescriptionSize`) and decodes it.
-    public static func load(directory: String) throws(PKITSError) -> PKITSSuite {
-        let path = FileSystemPath.appending("pkits.json", to: directory)
+    /// Reads `directory/pkits.json` (bounded: `maximumDescriptionSize`) and decodes it; with `cases`,
+    /// that file instead — another encoding of the suite in pkits.json's format, such as
+    /// Tests/TrustConformanceTests/certvalidator-pkits.json — whose files are still `directory`'s.
+    public static func load(directory: String, cases: String? = nil) throws(PKITSError) -> PKITSSuite {
+        let path = cases ?? FileSystemPath.appending("pkits.json", to: directory)
         let bytes: [UInt8]
         do { bytes = try CertificateLoader.read(path, limit: maximumDescriptionSize) } catch {
             throw PKITSError.unreadable(path: path, problem: error.problem)

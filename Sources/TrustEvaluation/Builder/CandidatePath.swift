@@ -7,16 +7,20 @@ struct CandidatePath: Sendable {
     let certificates: [Certificate]
     /// Ends at a certificate that is one of the anchors in use.
     let isAnchored: Bool
+    /// Cut at `SearchBudget.maximumPathLength`: its top's issuer was not looked for, so the path is
+    /// not known to be missing one.
+    let endsAtLengthLimit: Bool
     /// For a path that is not anchored: whether its end's self-signature verified (the builder checks it
     /// while searching, within the budget).
     private let unanchoredEndSelfSigned: Bool
 
     /// A path that does not end at an anchor; `endsSelfSigned` as the builder found it.
-    init(elements: [ChainElement], isAnchored: Bool, endsSelfSigned: Bool) {
+    init(elements: [ChainElement], isAnchored: Bool, endsSelfSigned: Bool, endsAtLengthLimit: Bool = false) {
         self.elements = elements
         self.certificates = elements.map(\.certificate)
         self.isAnchored = isAnchored
         self.unanchoredEndSelfSigned = endsSelfSigned
+        self.endsAtLengthLimit = endsAtLengthLimit
     }
 
     /// A path ending at an anchor. Whether the anchor is self-signed is asked of the anchor (decided once

@@ -47,7 +47,8 @@ struct PathBuilder {
         let top = elements[elements.count - 1].certificate
         guard elements.count < budget.maximumPathLength else {
             narrate(.pathComplete(length: elements.count, end: .lengthLimit))
-            return visitCounted(CandidatePath(elements: elements, isAnchored: false, endsSelfSigned: false), visit)
+            return visitCounted(CandidatePath(elements: elements, isAnchored: false, endsSelfSigned: false,
+                                              endsAtLengthLimit: true), visit)
         }
         var extended = false
         let candidates = orderedIssuers(of: top, below: elements)

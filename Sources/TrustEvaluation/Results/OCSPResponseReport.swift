@@ -25,8 +25,9 @@ public struct OCSPResponseReport: Sendable, Hashable {
     /// - it is about the first certificate below the top one that one of its single responses names
     ///   (CertID: issuer name and key hashes and serial, `OCSPCertificateID.identifies`);
     /// - its signature must verify under the issuer's key or a delegated responder's
-    ///   (`OCSPResponse.authorizedResponders(for:)`), and a delegated responder's certificate must be
-    ///   valid at `time` (RFC 6960 §4.2.2.2);
+    ///   (`OCSPResponse.authorizedResponderKeys(for:issuerKey:)`), and a delegated responder's certificate
+    ///   must be valid at `time` (RFC 6960 §4.2.2.2); a DSA key without parameters, the issuer's or the
+    ///   responder's, takes them from the certificate above it on its path (RFC 5280 §6.1.4 (f));
     /// - thisUpdate ≤ time ≤ nextUpdate when there is one (`ValidityWindow`: whole seconds, no leeway,
     ///   as certificate validity);
     /// - an unknown status says nothing.
@@ -42,7 +43,11 @@ public struct OCSPResponseReport: Sendable, Hashable {
                                       responder: nil, problem: "its certificate ID names no certificate of the path")
         }
         let issuer = certificates[index + 1]
-        let responder = response.authorizedResponders(for: issuer).first(where: response.isSigned(by:))
+        // The issuer's key as the path uses it: a DSA key without parameters takes those of the
+        // certificate above it (RFC 5280 §6.1.4 (f)), and so does a delegated responder's below it.
+        let issuerKey = DSAParameterInheritanceCheck.workingKey(at: index + 1, in: certificates)
+        let responder = response.authorizedResponderKeys(for: issuer, issuerKey: issuerKey)
+            .first { response.isSigned(byKey: $0.key) }?.responder
         let window = ValidityWindow(single)
         let problem: String?
         if let responder {

@@ -21,7 +21,8 @@ extension TrustFailure {
                            signatureDefect: String?)
         /// The path ends in a self-signed certificate that is none of the anchors in `anchors`.
         case untrustedRoot(anchors: [CertificateSource])
-        /// A key below the policy's minimum size.
+        /// A key below the policy's minimum size; `minimumBits` 0: a key of an algorithm the policy takes
+        /// at no size (the SSL policy's Ed25519, Ed448 and DSA keys).
         case keySize(algorithm: String, bits: Int, minimumBits: Int)
         /// A key that is broken: too small for any use, of an algorithm Apple cannot use, or one no key
         /// pair can have (`defect`).
@@ -34,6 +35,9 @@ extension TrustFailure {
         case chainDepth(intermediates: Int, maximum: Int)
         /// The work the path search did before it stopped.
         case searchBudget(paths: Int, signatureChecks: Int)
+        /// The path search reached `maximum` certificates (`SearchBudget.maximumPathLength`) at `top`
+        /// (its description), whose issuer it then did not look for.
+        case pathLength(maximum: Int, top: String)
         /// The extensions (OIDs) at fault.
         case extensions([String])
         /// A usable CRL lists the certificate.
@@ -80,6 +84,10 @@ extension TrustFailure {
                 guard !anchors.isEmpty else { return "self-signed, and no anchors are in use" }
                 return "self-signed, and not among " + Self.list(anchors.map(Self.storeName))
             case .keySize(let algorithm, let bits, let minimumBits):
+                // Apple's SSL policy lists minimum sizes for RSA and EC only (SecPolicy.c,
+                // SecPolicyAddStrongKeySizeOptions); SecCertificateIsAtLeastMinKeySize fails a key whose
+                // type has no entry, Ed25519 and Ed448 included, whatever its size.
+                guard minimumBits > 0 else { return "the SSL policy takes no \(algorithm) keys, of any size (only RSA and EC)" }
                 return "\(algorithm) \(bits) bits, at least \(minimumBits) needed"
             case .brokenKey(let algorithm, let bits, let defect):
                 return defect ?? "\(algorithm) \(bits) bits"
@@ -91,6 +99,9 @@ extension TrustFailure {
                 return "\(intermediates) intermediates, at most \(maximum) allowed"
             case .searchBudget(let paths, let signatureChecks):
                 return "\(paths) paths, \(signatureChecks) signature checks"
+            case .pathLength(let maximum, let top):
+                return "the path reached the search budget's limit of \(maximum) certificates "
+                    + "(SearchBudget.maximumPathLength) at \u{201C}\(top)\u{201D}; its issuer was not looked for"
             case .extensions(let oids):
                 return oids.joined(separator: ", ")
             case .revoked(let date, let reason):

@@ -13,6 +13,7 @@ import TrustCertificates
 /// - (d)-(e) the reasons it covers (point's reasons ∩ onlySomeReasons) must add one not yet covered;
 /// - (f)-(g) its signer is a certificate with the CRL issuer's name whose key verifies the signature and
 ///   that is validated to the path's own anchor (`CRLSignerValidation`), with cRLSign when it has keyUsage;
+///   a DSA signer key without parameters takes those of the certificate above it on its path;
 /// - (c), (h) a delta CRL of the same issuer, scope and authority key, signed by the same key, current,
 ///   whose BaseCRLNumber ≤ the complete CRL's number < its own, is used with it: (i) its entry decides
 ///   first, removeFromCRL un-revoking (k); (j) else the complete CRL's entry (§5.3.3 matching: the entry's
@@ -154,9 +155,10 @@ struct CRLRevocationChecker {
         }
         // (f)-(g) signer.
         let signer: Certificate
+        let signerKey: PublicKeyInfo
         let validation: CRLAssessment.SignerValidation
         switch CRLSignerValidation(checker: self, index: index).signer(of: crl) {
-        case .validated(let found, let how): (signer, validation) = (found, how)
+        case .validated(let found, let key, let how): (signer, signerKey, validation) = (found, key, how)
         case .notSigned(let why): return record(.notSignedByIssuer(why))
         case .cycle(let found): return record(.notApplicable("signed by \(TrustDiagnostic.quoted(found)), whose own status it cannot vouch for"), signer: found)
         case .invalid(let why, let found): return record(.unusable(why), signer: found)
@@ -168,7 +170,7 @@ struct CRLRevocationChecker {
         }
         // (c), (h) delta.
         var notes: [String] = []
-        let delta = self.delta(for: crl, scope: scope, signer: signer, notes: &notes)
+        let delta = self.delta(for: crl, scope: scope, signerKey: signerKey, notes: &notes)
         if delta == nil, certificate.freshestCRL != nil || crl.freshestCRL != nil {
             notes.append("freshestCRL announces delta CRLs; no usable one was given, so the complete CRL alone decides")
         }
@@ -243,7 +245,7 @@ struct CRLRevocationChecker {
 
     /// The newest delta CRL that may be used with `crl` (§5.2.4, §6.3.3 (c), (h)); why the others may
     /// not goes to `notes`.
-    private func delta(for crl: CertificateRevocationList, scope: IssuingDistributionPoint?, signer: Certificate,
+    private func delta(for crl: CertificateRevocationList, scope: IssuingDistributionPoint?, signerKey: PublicKeyInfo,
                        notes: inout [String]) -> CertificateRevocationList?
     {
         let deltas = store.crls(issuedBy: crl.issuer).filter(\.isDelta).sorted { ($0.number ?? CRLNumber(content: [])) > ($1.number ?? CRLNumber(content: [])) }
@@ -266,7 +268,7 @@ struct CRLRevocationChecker {
                 notes.append("\(name): base CRL number \(base) does not fit the complete CRL's \(crl.number?.description ?? "missing") number")
                 continue
             }
-            guard environment.work.verifies(delta, by: signer) == true else {
+            guard environment.work.verifies(delta, byKey: signerKey) == true else {
                 notes.append("\(name): not signed by the complete CRL's signer")
                 continue
             }

@@ -33,15 +33,25 @@ final class RevocationWork: @unchecked Sendable {
         maximumSignatureChecks = budget.maximumSignatureChecks
     }
 
-    /// Whether `signer`'s key made `crl`'s signature; nil when the budget of signature checks is spent.
-    func verifies(_ crl: CertificateRevocationList, by signer: Certificate) -> Bool? {
-        let key = crl.sha256 + signer.spkiSHA256
-        return lock.withLock { _ in
-            if let known = signatures[key] { return known }
+    /// Whether `key` made `crl`'s signature; nil when the budget of signature checks is spent.
+    func verifies(_ crl: CertificateRevocationList, byKey key: PublicKeyInfo) -> Bool? {
+        signature(crl.sha256 + key.spkiSHA256) { crl.isSigned(byKey: key) }
+    }
+
+    /// Whether `key` made `certificate`'s signature (a CRL signer's own, when its DSA key inherits the
+    /// parameters of the key above it); nil when the budget of signature checks is spent.
+    func verifies(_ certificate: Certificate, byKey key: PublicKeyInfo) -> Bool? {
+        signature(certificate.sha256 + key.spkiSHA256) { certificate.isSigned(byKey: key) }
+    }
+
+    /// A signature check, counted against the budget once and remembered under `pair`.
+    private func signature(_ pair: [UInt8], _ verify: () -> Bool) -> Bool? {
+        lock.withLock { _ in
+            if let known = signatures[pair] { return known }
             guard signatureChecks < maximumSignatureChecks else { return nil }
             signatureChecks += 1
-            let valid = crl.isSigned(by: signer)
-            signatures[key] = valid
+            let valid = verify()
+            signatures[pair] = valid
             return valid
         }
     }
