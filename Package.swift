@@ -124,8 +124,7 @@ let package = Package(
             name: "PinningReportsTests", dependencies: ["PinningReports", "Pinning", "TrustEvaluation", "TrustCertificates"]),
         .testTarget(
             name: "TrustConformanceTests", dependencies: ["TrustConformance", "TrustEvaluation", "Pinning"],
-            exclude: ["limbo-expectations.json", "pkits-expectations.json", "certvalidator-pkits.json",
-                      "certvalidator-pkits.NOTICE", "certvalidator-pkits.py"]),
+            exclude: ["limbo-expectations.json", "pkits-expectations.json", "certvalidator-pkits.py"]),
         .testTarget(
             name: "TLSClientTests",
             dependencies: ["TLSClient", "GnuTLSBridge", "Pinning", "TrustEvaluation", "TrustCertificates", "SecTrustCompat"],

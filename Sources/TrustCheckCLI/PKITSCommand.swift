@@ -8,7 +8,7 @@ struct PKITSCommand: Subcommand {
     static let summary = "Run NIST PKITS (pyhanko-certvalidator's nist_pkits fixtures) and report the mismatches."
     static let usage = "trustcheck pkits DIR [--cases FILE] [--revocation soft|require] [--json] [--output FILE] [--expectations FILE] [--strict-criticality]"
     static let options: [CommandOption] = [
-        .value("--cases", "FILE", "the cases from this file (pkits.json's format, e.g. Tests/TrustConformanceTests/certvalidator-pkits.json) instead of DIR/pkits.json; the files it names are DIR's"),
+        .value("--cases", "FILE", "the cases from this file (pkits.json's format, e.g. wbond/certvalidator's as Tests/TrustConformanceTests/certvalidator-pkits.py writes it) instead of DIR/pkits.json; the files it names are DIR's"),
         .value("--revocation", "soft|require", "every case's revocation mode instead of its own (require where the case checks revocation, soft otherwise)"),
         .flag("--json", "the report as JSON: totals by section and every case with its checks"),
         .value("--output", "FILE", "write the report here instead of standard output (\"-\"); a device, FIFO or symbolic link is written through, never replaced"),
@@ -27,8 +27,9 @@ struct PKITSCommand: Subcommand {
         and wrongly rejected cases by PKITS section (4.1 … 4.16), lists each mismatch with TrustCheck's
         reason, and the cases rejected as expected but by another check than PKITS names.
 
-        --cases runs another encoding of the suite over DIR's files: Tests/TrustConformanceTests/
-        certvalidator-pkits.json is wbond/certvalidator's (174 cases). --revocation require holds every
+        --cases runs another encoding of the suite over DIR's files, such as wbond/certvalidator's (174 cases),
+        which Tests/TrustConformanceTests/certvalidator-pkits.py writes from a checkout of certvalidator
+        (not redistributed with TrustCheck). --revocation require holds every
         certificate below the anchor to a revocation answer in every case, the cases the encoding runs
         without one included.
 

@@ -65,9 +65,13 @@ import TrustEvaluation
 
     /// wbond/certvalidator's own encoding of PKITS (tests/test_validate.py: its 172 `nist_info` cases and
     /// the two hand-built name-chaining ones), over pyhanko's files, with revocation required everywhere.
-    @Test(.enabled(if: TestPaths.pkitsSuite != nil, "NIST PKITS was not found: run `make pkits-fetch`"))
+    /// Run where `certvalidator-pkits.py` has written the encoding from a checkout of certvalidator.
+    @Test(.enabled(if: TestPaths.pkitsSuite != nil, "NIST PKITS was not found: run `make pkits-fetch`"),
+          .enabled(if: TestPaths.certvalidatorPKITS != nil,
+                   "certvalidator's encoding was not found: see Tests/TrustConformanceTests/certvalidator-pkits.py"))
     func certvalidatorEncodingPassesWithRevocationRequired() throws {
-        let suite = try PKITSSuite.load(directory: try #require(TestPaths.pkitsSuite), cases: TestPaths.certvalidatorPKITSPath)
+        let cases: String = try #require(TestPaths.certvalidatorPKITS)
+        let suite = try PKITSSuite.load(directory: try #require(TestPaths.pkitsSuite), cases: cases)
         #expect(suite.testcases.count == 174)
         #expect(Set(suite.testcases.map(\.id)).count == 174)
         for forced in [nil, RevocationPolicy.require] {

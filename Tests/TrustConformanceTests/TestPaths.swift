@@ -12,8 +12,15 @@ enum TestPaths {
     static let testsDirectory = (packageRoot as NSString).appendingPathComponent("Tests/TrustConformanceTests")
     static let expectationsPath = (testsDirectory as NSString).appendingPathComponent("limbo-expectations.json")
     static let pkitsExpectationsPath = (testsDirectory as NSString).appendingPathComponent("pkits-expectations.json")
-    /// wbond/certvalidator's encoding of NIST PKITS in pkits.json's format (see certvalidator-pkits.NOTICE).
-    static let certvalidatorPKITSPath = (testsDirectory as NSString).appendingPathComponent("certvalidator-pkits.json")
+    /// wbond/certvalidator's encoding of NIST PKITS in pkits.json's format, which `certvalidator-pkits.py`
+    /// writes from a checkout of certvalidator (not redistributed here): $TRUSTCHECK_CERTVALIDATOR_PKITS when
+    /// set (a wrong path then fails the test), else `<package root>/.build/pkits/certvalidator-pkits.json`
+    /// when it exists, else nil.
+    static let certvalidatorPKITS: String? = {
+        if let path = ProcessInfo.processInfo.environment["TRUSTCHECK_CERTVALIDATOR_PKITS"], !path.isEmpty { return path }
+        let path = (packageRoot as NSString).appendingPathComponent(".build/pkits/certvalidator-pkits.json")
+        return FileManager.default.fileExists(atPath: path) ? path : nil
+    }()
     static let vectorsDirectory = (packageRoot as NSString).appendingPathComponent("vectors")
 
     /// x509-limbo's limbo.json: $TRUSTCHECK_LIMBO when set (a wrong path then fails the test rather than

@@ -1,6 +1,20 @@
 #!/usr/bin/env python3
-"""Writes certvalidator-pkits.json from wbond/certvalidator's tests/test_validate.py (see
-certvalidator-pkits.NOTICE): python3 certvalidator-pkits.py test_validate.py > certvalidator-pkits.json"""
+"""Writes wbond/certvalidator's encoding of NIST PKITS in the format of pyhanko-certvalidator's pkits.json
+(which `trustcheck pkits --cases` and PKITSSuiteTests read), from a checkout of certvalidator, which is not
+redistributed here:
+
+    python3 certvalidator-pkits.py CHECKOUT/tests/test_validate.py > .build/pkits/certvalidator-pkits.json
+
+PKITSSuiteTests and PKITSCommandTests run it from there (or from $TRUSTCHECK_CERTVALIDATOR_PKITS) and skip
+without it. Read from test_validate.py (commit dff539af0919b6eb9cecf7d9a5180bf1826c8770 gives 174 cases):
+the cases of ValidateTests.nist_info and the hand-built test_nist_* cases. Per nist_info tuple (name, cert,
+other_certs, crls, path_len, require_rev, exception class, message): "id" is the name's first five digits
+and "name" the rest; "cert", "other_certs", "crls", "path_len" as given; "revocation" is require_rev
+(certvalidator's "require"; false: its "hard-fail"); "error" is {"class", "msg_regex"} when an exception
+is expected. The hand-built cases fix their path in advance: their intermediates are also
+"path_intermediates", and they run without revocation checking (certvalidator's default "soft-fail").
+The trust anchor (TrustAnchorRootCertificate.crt) and its CRL are implicit, as in both projects' runners;
+the certificates and CRLs are pyhanko-certvalidator's (`make pkits-fetch`), the same NIST PKITS files."""
 import ast
 import json
 import re

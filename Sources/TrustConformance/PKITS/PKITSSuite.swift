@@ -24,7 +24,8 @@ public struct PKITSSuite: Sendable {
 
     /// Reads `directory/pkits.json` (bounded: `maximumDescriptionSize`) and decodes it; with `cases`,
     /// that file instead — another encoding of the suite in pkits.json's format, such as
-    /// Tests/TrustConformanceTests/certvalidator-pkits.json — whose files are still `directory`'s.
+    /// wbond/certvalidator's (Tests/TrustConformanceTests/certvalidator-pkits.py writes it) — whose files are
+    /// still `directory`'s.
     public static func load(directory: String, cases: String? = nil) throws(PKITSError) -> PKITSSuite {
         let path = cases ?? FileSystemPath.appending("pkits.json", to: directory)
         let bytes: [UInt8]
