@@ -10,8 +10,8 @@ import Glibc
 /// GnuTLS's own timeouts (gnutls_handshake_set_timeout, gnutls_record_set_timeout) bound each wait for
 /// the next bytes, so a server that trickles its handshake a byte at a time holds the client for as long
 /// as it likes; this transport makes the bound one deadline for the whole operation. GnuTLS calls these
-/// functions only from inside a session call, which holds the session's lock, so the mutable state needs
-/// no lock of its own.
+/// functions only from inside a session call (the handshake, before the session is shared, or a record
+/// call, which holds the session's lock), so the mutable state needs no lock of its own.
 final class DeadlineTransport {
     let descriptor: Int32
     /// Set before each GnuTLS call, for that call.
@@ -135,6 +135,12 @@ final class DeadlineTransport {
     /// GnuTLS's "is there data within `ms`" (called only when a GnuTLS timeout is set; the session sets
     /// none, but the answer is still bounded by the deadline): 1 ready, 0 timed out, -1 error.
     func pollReadable(_ milliseconds: UInt32) -> Int32 {
+        if milliseconds == 0 {
+            // "Is anything there now": one look, whatever the deadline.
+            var waiter = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let result = poll(&waiter, 1, 0)
+            return result < 0 ? Int32(fail(errno)) : result > 0 ? 1 : 0
+        }
         let bound = milliseconds == UInt32.max ? deadline : min(deadline, Deadline(after: Double(milliseconds) / 1000))
         switch SocketWait.wait(descriptor, for: Int32(POLLIN), until: bound, cancellation: cancellation) {
         case .ready: return 1
