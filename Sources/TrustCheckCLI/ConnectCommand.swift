@@ -141,6 +141,8 @@ struct ConnectCommand: Subcommand {
             guard let date = TimeArgument.parse(text) else { throw UsageError(message: TimeArgument.usageMessage(text)) }
             configuration.verificationTime = date
         }
+        // One deadline for the whole call, 10 s unless given.
+        configuration.timeout = configuration.connectTimeout
         if let text = arguments.value("--timeout") {
             guard let seconds = TimeInterval(text), seconds > 0, seconds <= 3600 else {
                 throw UsageError(message: "--timeout '\(text)' is not a number of seconds (0 < S <= 3600)")
