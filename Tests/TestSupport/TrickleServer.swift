@@ -20,10 +20,11 @@ public final class TrickleServer: @unchecked Sendable {
     private let interval: TimeInterval
     private let maximumConnections: Int
     private let lifetime: TimeInterval
-    // The lock guards `running` and `sentCount`, which the serving thread and the test share.
+    // The lock guards `running`, `sentCount` and `closedAt`, which the serving thread and the test share.
     private let lock = NSLock()
     private var running = true
     private var sentCount = 0
+    private var closedAt: Date?
     private let finished = DispatchSemaphore(value: 0)
 
     public struct StartFailure: Error, CustomStringConvertible {
@@ -67,6 +68,10 @@ public final class TrickleServer: @unchecked Sendable {
     /// Bytes sent so far, over all connections.
     public var sent: Int { lock.withLock { sentCount } }
 
+    /// When a client last closed its connection (seen within milliseconds: the wait between bytes is a
+    /// poll on the client's socket), so a test can time a client's giving up without its own scheduling.
+    public var clientClosedAt: Date? { lock.withLock { closedAt } }
+
     /// Stops sending and accepting, and waits (at most 5 s) for the serving thread.
     public func stop() {
         let wasRunning = lock.withLock { () -> Bool in
@@ -104,7 +109,11 @@ public final class TrickleServer: @unchecked Sendable {
                 let slice = Int32(max(1, min(50, next.timeIntervalSinceNow * 1000)))
                 if poll(&waiter, 1, slice) > 0 {
                     let n = recv(client, &scratch, scratch.count, Int32(MSG_DONTWAIT))
-                    if n == 0 { return } // the client has gone
+                    if n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR) {
+                        let now = Date()
+                        lock.withLock { closedAt = now }
+                        return // the client has gone
+                    }
                 }
             }
             guard isRunning, Date() < end else { return }
