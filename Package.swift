@@ -127,7 +127,8 @@ let package = Package(
             exclude: ["limbo-expectations.json", "pkits-expectations.json", "certvalidator-pkits.py"]),
         .testTarget(
             name: "TLSClientTests",
-            dependencies: ["TLSClient", "GnuTLSBridge", "Pinning", "TrustEvaluation", "TrustCertificates", "SecTrustCompat"],
+            dependencies: ["TLSClient", "GnuTLSBridge", "Pinning", "TrustEvaluation", "TrustCertificates", "SecTrustCompat",
+                           "TestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "ReportCollectorTests",

@@ -11,4 +11,16 @@ enum BlockingCall {
             if started != 0 { continuation.resume(returning: work()) }
         }
     }
+
+    /// `run`, with the calling task's cancellation forwarded to `work` through the signal it receives: the
+    /// signal wakes the work's socket waits at once, so a cancelled task gets its answer (a "cancelled"
+    /// error) without waiting for a timeout.
+    static func cancellable<T: Sendable>(_ work: @escaping @Sendable (CancellationSignal) -> T) async -> T {
+        let cancellation = CancellationSignal()
+        return await withTaskCancellationHandler {
+            await run { work(cancellation) }
+        } onCancel: {
+            cancellation.signal()
+        }
+    }
 }

@@ -1,9 +1,10 @@
 import FoundationEssentials
+import GnuTLSBridge
 import TrustCertificates
 
 /// A minimal HTTP/1.1 GET over a `TLSConnection`, for diagnostics only (no redirects, no chunked
 /// decoding, `Connection: close`): it sends the request and reads until the server closes, at most
-/// `limit` bytes.
+/// `limit` bytes, all within one deadline.
 public enum HTTPDiagnosticRequest {
     /// The status line, the headers as sent and the raw body.
     public struct Response: Sendable, Equatable {
@@ -18,15 +19,33 @@ public enum HTTPDiagnosticRequest {
         }
     }
 
-    /// GETs `path` from `host` on `connection`.
-    public static func get(_ path: String = "/", host: String, on connection: TLSConnection, limit: Int = 1 << 20)
-        async throws(TLSClientError) -> Response
+    /// GETs `path` from `host` on `connection`. The whole exchange (the request and every read of the
+    /// answer) ends within `timeout` seconds (nil: the connection's `operationTimeout`), however the
+    /// server paces its answer, and at once when the calling task is cancelled ("tls.timeout",
+    /// "tls.cancelled").
+    public static func get(_ path: String = "/", host: String, on connection: TLSConnection, limit: Int = 1 << 20,
+                           timeout: TimeInterval? = nil) async throws(TLSClientError) -> Response
+    {
+        let deadline = Deadline(after: timeout ?? connection.operationTimeout)
+        let result = await BlockingCall.cancellable { cancellation -> Result<Response, TLSClientError> in
+            do throws(TLSClientError) {
+                return .success(try exchange(path, host: host, on: connection, limit: limit, deadline: deadline,
+                                             cancellation: cancellation))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    private static func exchange(_ path: String, host: String, on connection: TLSConnection, limit: Int, deadline: Deadline,
+                                 cancellation: CancellationSignal) throws(TLSClientError) -> Response
     {
         let request = "GET \(path) HTTP/1.1\r\nHost: \(host)\r\nUser-Agent: trustcheck\r\nAccept: */*\r\nConnection: close\r\n\r\n"
-        try await connection.write(Array(request.utf8))
+        try connection.write(Array(request.utf8), deadline: deadline, cancellation: cancellation)
         var bytes: [UInt8] = []
         while true {
-            let chunk = try await connection.read()
+            let chunk = try connection.read(maximum: 16384, deadline: deadline, cancellation: cancellation)
             if chunk.isEmpty { break }
             bytes += chunk
             guard bytes.count <= limit else { throw .malformedHTTPResponse("longer than \(limit) bytes") }

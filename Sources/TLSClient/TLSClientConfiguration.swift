@@ -25,11 +25,21 @@ public struct TLSClientConfiguration: Sendable {
     public var versions: TLSVersions = .tls12AndLater
     /// Bound on the TCP connect, in seconds.
     public var connectTimeout: TimeInterval = 10
-    /// Bound on the handshake and on each later read, in seconds.
+    /// Bound on the handshake (with the look at the server's first answer), and on each later read or
+    /// write, in seconds: a deadline for the whole stage, however the server paces its bytes.
     public var handshakeTimeout: TimeInterval = 10
+    /// Bound on the whole of `connect` (TCP, handshake and the look at the server's first answer), in
+    /// seconds; nil: `connectTimeout` + `handshakeTimeout`. Each stage keeps its own bound within it.
+    public var timeout: TimeInterval?
+    /// After a TLS 1.3 handshake, how long `connect` waits for the server's first answer (0: not at all).
+    /// In TLS 1.3 the client's handshake ends before the server has checked the client's Finished and
+    /// certificate; a server that refuses the client (it demands a client certificate) says so with an
+    /// alert that arrives after, which `connect` must see to not report a refused connection as made. A
+    /// server that sends its session tickets ends the wait as soon as it pauses; a silent one costs this.
+    public var serverAnswerWait: TimeInterval = 0.5
     /// Decides trust instead of the engine unless it answers `.performDefaultHandling`.
     public var challengeHandler: ServerTrustChallengeHandler?
 
-    /// The defaults: system anchors, Apple's profile, TLS 1.2 and 1.3, 10 s timeouts.
+    /// The defaults: system anchors, Apple's profile, TLS 1.2 and 1.3, 10 s timeouts, a 0.5 s look at the answer.
     public init() {}
 }

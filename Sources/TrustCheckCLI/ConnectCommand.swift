@@ -20,7 +20,7 @@ struct ConnectCommand: Subcommand {
         .value("--pin-config", "FILE", "apply this TrustKit configuration (JSON, plist, Info.plist) for the server name"),
         .flag("--report-only", "report a pin mismatch without refusing the connection"),
         .value("--at", "TIME", "evaluate at TIME instead of now (RFC 3339, a date, @EPOCH or now)"),
-        .value("--timeout", "S", "bound the TCP connect and, separately, the handshake to S seconds (default 10)"),
+        .value("--timeout", "S", "bound the whole connection (TCP connect, handshake, the server's answer) to S seconds (default 10)"),
         .value("--tls", "1.2|1.3", "offer only this TLS version (default: 1.2 and 1.3)"),
         .repeatable("--alpn", "PROTOCOL", "offer this ALPN protocol (e.g. h2, http/1.1)"),
         .value("--record", "FILE", "write what was seen as a vector, replayable offline (verify --replay FILE)"),
@@ -44,13 +44,25 @@ struct ConnectCommand: Subcommand {
         refused). Replay it offline with `trustcheck verify --replay FILE`, or through the vector runner.
         A FIFO, device or symbolic link named FILE is written through, never replaced. With --record -
         the vector alone goes to standard output and the report to standard error. Nothing is recorded
-        when no trust decision was made (a connection error): that is reported, exit 2.
+        when no trust decision was made (a connection error before it): that is reported, exit 2. When
+        the connection failed after the decision (the server refused the client), the vector records the
+        decision, and recorded_connection the failure.
+
+        --timeout S is one deadline for the whole call: the TCP connect, the handshake and the look at
+        the server's first answer end within S seconds however slowly the server sends its bytes, with an
+        error naming the stage (tcp.timeout; tls.timeout, "TLS handshake timed out"). After a TLS 1.3
+        handshake connect waits up to 0.5 s for the server's first answer (less once the server has sent
+        its session tickets): a TLS 1.3 server checks the client's certificate only after the client's
+        handshake has ended, and its refusal (certificate_required) arrives then. Such a refusal is a
+        connection error naming the alert (exit 2), with the trust decision still reported.
 
         The text shows each presented certificate (subject, issuer, validity, SHA-256, and its PEM, like
         openssl s_client -showcerts), the negotiated protocol, cipher suite, group and ALPN (only after a
         completed handshake), whether an OCSP response was stapled, and the verdict with its reason.
 
-        --json prints an object with: host, port, server_name, trusted (bool), reason, error {code, message}
+        --json prints an object with: host, port, server_name, trusted (bool: the server was trusted and
+        the connection made), reason, trust_decision {trusted, reason} or null (what the handshake decided
+        about the certificate, also when the connection then failed), error {code, message}
         or null (Apple's OSStatus for an engine failure; for a connection failure a stable code such as
         tcp.errno.ECONNREFUSED, tcp.timeout, tls.timeout or tls.handshake.GNUTLS_E_..., with the TLS alert
         named in the message), result (SecTrustResultType name) or null, pinning {verdict, matched_pins}
@@ -129,12 +141,15 @@ struct ConnectCommand: Subcommand {
             guard let date = TimeArgument.parse(text) else { throw UsageError(message: TimeArgument.usageMessage(text)) }
             configuration.verificationTime = date
         }
+        // One deadline for the whole call, 10 s unless given.
+        configuration.timeout = configuration.connectTimeout
         if let text = arguments.value("--timeout") {
             guard let seconds = TimeInterval(text), seconds > 0, seconds <= 3600 else {
                 throw UsageError(message: "--timeout '\(text)' is not a number of seconds (0 < S <= 3600)")
             }
             configuration.connectTimeout = seconds
             configuration.handshakeTimeout = seconds
+            configuration.timeout = seconds
         }
         switch arguments.value("--tls") {
         case nil: break

@@ -36,7 +36,7 @@ enum ConnectRecording {
             ("importance", .string("medium")),
             // No port here: it is in recorded_connection, so a re-recording against an ephemeral port differs only there.
             ("description", .string("Recorded by trustcheck connect \(report.target.host) for \(report.serverName): "
-                + (report.trusted ? "trusted" : "not trusted: \(report.reason ?? "refused")") + ".")),
+                + description(report) + ".")),
             ("validation_kind", .string("SERVER")),
             ("trusted_certs", .array(custom.map(pem))),
             ("untrusted_intermediates", .array(report.presented.dropFirst().map(pem))),
@@ -68,14 +68,15 @@ enum ConnectRecording {
         }
         members += [
             ("ocsp_responses", .strings(report.stapledOCSPResponse.map { [Base64.encode($0)] } ?? [])),
-            ("expected_connection_trusted", .bool(report.trusted)),
+            // The decision, which a replay reaches again; a failure after it is in recorded_connection.
+            ("expected_connection_trusted", .bool(report.decisionTrusted)),
             ("recorded_connection", .object([
                 ("host", .string(report.target.host)),
                 ("port", .int(Int(report.target.port))),
                 ("server_name", .string(report.serverName)),
                 ("negotiated", report.negotiatedJSON),
                 ("trusted", .bool(report.trusted)),
-                ("reason", .string(report.trusted ? nil : report.reason)),
+                ("reason", .string(report.trusted ? nil : report.errorMessage ?? report.reason)),
             ])),
         ]
         return .object([("version", .int(1)), ("testcases", .array([.object(members)]))])
@@ -98,6 +99,13 @@ enum ConnectRecording {
         append(staple ?? [])
         let digest = Hex.encode(Array(SHA256.hash(input).prefix(8)))
         return "trustcheck::recorded::\(serverName)::\(RFC3339.string(time))::\(digest)"
+    }
+
+    /// The vector's description of the outcome: the decision, and the failure that followed it if any.
+    private static func description(_ report: ConnectReport) -> String {
+        let decision = report.decisionTrusted ? "trusted" : "not trusted: \(report.verdict?.reason ?? report.reason ?? "refused")"
+        guard let failure = report.errorMessage else { return decision }
+        return decision + "; then the connection failed: " + failure
     }
 
     /// The pins (with the pin verdict vectors already check) or the embedded configuration, and the decision.

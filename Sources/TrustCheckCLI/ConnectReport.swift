@@ -12,8 +12,10 @@ struct ConnectReport {
     let presented: [Certificate]
     let negotiated: TLSNegotiation?
     let stapledOCSPResponse: [UInt8]?
+    /// The trust decision, whenever the handshake made one: also when the connection failed after it.
     let verdict: ServerTrustVerdict?
-    /// Set for failures other than the trust decision (TCP, handshake, I/O): exit 2.
+    /// Set for failures other than the trust decision (TCP, handshake, I/O, the server refusing the
+    /// client after its certificate was trusted): exit 2.
     let connectionError: TLSClientError?
     /// What the pinning stage (`--pin`, `--pin-config`) made of the engine's evaluation; nil without
     /// pinning or without an evaluation.
@@ -33,22 +35,31 @@ struct ConnectReport {
     init(target: ConnectTarget, configuration: TLSClientConfiguration, failure: TLSClientError, pinning: VerifyPinning?) {
         self.target = target
         serverName = configuration.serverName ?? target.host
-        negotiated = nil
         switch failure {
         case .untrusted(let verdict, let presented, let staple, _):
             self.presented = presented
             self.verdict = verdict
             stapledOCSPResponse = staple
+            negotiated = nil
             connectionError = nil
+        case .afterTrustDecision(_, let decision):
+            // The decision stays in the report (and a recording) beside the failure that followed it.
+            presented = decision.presentedChain
+            verdict = decision.verdict
+            stapledOCSPResponse = decision.stapledOCSPResponse
+            negotiated = decision.negotiated
+            connectionError = failure
         case .handshake(_, let presented):
             self.presented = presented
             verdict = nil
             stapledOCSPResponse = nil
+            negotiated = nil
             connectionError = failure
         default:
             presented = []
             verdict = nil
             stapledOCSPResponse = nil
+            negotiated = nil
             connectionError = failure
         }
         self.failure = failure
@@ -80,6 +91,8 @@ struct ConnectReport {
 
     var isConnectionError: Bool { connectionError != nil }
     var trusted: Bool { connectionError == nil && verdict?.isTrusted == true }
+    /// What the trust decision was, whatever happened after it (what a replay of a recording decides).
+    var decisionTrusted: Bool { verdict?.isTrusted == true }
     var errorMessage: String? { connectionError.map { "\($0.code): \($0.errorDescription ?? "")" } }
 
     /// The verdict's reason, or the connection error's.
@@ -111,6 +124,10 @@ struct ConnectReport {
         if trusted {
             out += "verdict: trusted" + (mismatchReportedOnly ? " (pin mismatch reported only)" : "") + "\n"
         } else if connectionError != nil {
+            if let verdict {
+                out += "trust decision: " + (verdict.isTrusted ? "trusted" : "not trusted: \(TerminalText.escaped(verdict.reason ?? "refused"))")
+                    + " (then the connection failed)\n"
+            }
             out += "verdict: connection failed: \(TerminalText.escaped(errorMessage ?? ""))\n"
         } else {
             out += "verdict: not trusted: \(TerminalText.escaped(reason ?? "refused"))\n"
@@ -138,6 +155,9 @@ struct ConnectReport {
             ("reason", .string(trusted ? nil : reason)),
             ("error", error),
             ("result", .string(verdict?.evaluation?.resultType.name)),
+            ("trust_decision", verdict.map { verdict in
+                .object([("trusted", .bool(verdict.isTrusted)), ("reason", .string(verdict.reason))])
+            } ?? .null),
             ("pinning", pinning?.json ?? .null),
             ("chain", .array(presented.map { certificate in
                 .object([

@@ -1,64 +1,17 @@
 import Foundation
 import GnuTLSBridge
 import Testing
+import TestSupport
 import TLSClient
+import TrustEvaluation
 
 /// Interoperability: the same client against `openssl s_server` (Debian's openssl, in the Makefile's
 /// packages), started on 127.0.0.1 with an ephemeral port that it prints as "ACCEPT 127.0.0.1:PORT".
 @Suite struct OpenSSLServerTests {
-    /// A running s_server, killed (by its own PID) when released.
-    final class OpenSSLServer {
-        let process = Process()
-        let port: UInt16
-
-        init(arguments: [String]) throws {
-            let output = Pipe()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-            process.arguments = ["s_server", "-accept", "127.0.0.1:0", "-www", "-naccept", "4"] + arguments
-            process.currentDirectoryURL = TLSFixtures.directory
-            process.standardOutput = output
-            process.standardError = output
-            process.standardInput = Pipe()
-            try process.run()
-            // Read until the ACCEPT line, bounded: s_server prints it as soon as it listens. A blocking read
-            // cannot see the deadline, so a watchdog kills a server that is still silent after it: its pipe
-            // then closes and the read returns.
-            let pid = process.processIdentifier
-            let started = Started()
-            DispatchQueue.global().asyncAfter(deadline: .now() + 10) {
-                if !started.value { kill(pid, SIGKILL) }
-            }
-            defer { started.set() }
-            var text = ""
-            let deadline = Date().addingTimeInterval(10)
-            let handle = output.fileHandleForReading
-            while !text.contains("\nACCEPT ") && !text.hasPrefix("ACCEPT "), Date() < deadline, process.isRunning {
-                let chunk = handle.availableData
-                if chunk.isEmpty { break }
-                text += String(decoding: chunk, as: UTF8.self)
-            }
-            guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("ACCEPT ") }),
-                  let port = line.split(separator: ":").last.flatMap({ UInt16($0.trimmingCharacters(in: .whitespaces)) })
-            else {
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-                throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "s_server did not start: \(text)"])
-            }
-            self.port = port
-        }
-
-        deinit {
-            // SIGKILL, not terminate()'s SIGTERM: the child inherits the test process's signal mask, in
-            // which SIGTERM is blocked, so s_server would never see it.
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
-        }
-    }
-
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl")))
     func opensslServerWithStapleIsTrustedOverTLS12AndTLS13() async throws {
-        let server = try OpenSSLServer(arguments: ["-cert", "leaf.pem", "-cert_chain", "intermediate.pem", "-key", "leaf.key",
-                                                   "-status_file", "ocsp-good.der"])
+        let server = try OpenSSLServer(directory: TLSFixtures.directory, ["-cert", "leaf.pem", "-cert_chain", "intermediate.pem",
+                                                                          "-key", "leaf.key", "-status_file", "ocsp-good.der"])
         var configuration = try TLSFixtures.configuration()
         for versions in [TLSVersions.tls13Only, .tls12Only] {
             configuration.versions = versions
@@ -75,17 +28,82 @@ import TLSClient
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl")))
     func opensslServerWithAnUnknownRootIsRefused() async throws {
-        let server = try OpenSSLServer(arguments: ["-cert", "other-leaf.pem", "-key", "other-leaf.key"])
+        let server = try OpenSSLServer(directory: TLSFixtures.directory, ["-cert", "other-leaf.pem", "-key", "other-leaf.key"])
         let configuration = try TLSFixtures.configuration()
         let failure = await TLSFixtures.failure(port: server.port, configuration: configuration)
         #expect(failure?.code == "trust.refused")
     }
 }
 
-/// Whether the server printed its ACCEPT line, for the start-up watchdog (set once, read from another thread).
-private final class Started: @unchecked Sendable {
-    private let lock = NSLock()
-    private var started = false
-    var value: Bool { lock.withLock { started } }
-    func set() { lock.withLock { started = true } }
+/// A TLS 1.3 server checks the client's certificate after the client's handshake has ended: its refusal
+/// (an alert after the client's Finished) must make the connection fail, with the trust decision kept.
+@Suite struct OpenSSLClientCertificateTests {
+    static let hasOpenSSL = FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl")
+    static let serverArguments = ["-cert", "leaf.pem", "-cert_chain", "intermediate.pem", "-key", "leaf.key"]
+
+    @Test(.enabled(if: hasOpenSSL))
+    func aTLS13ServerThatDemandsAClientCertificateRefusesTheConnection() async throws {
+        let server = try OpenSSLServer(directory: TLSFixtures.directory, Self.serverArguments + ["-tls1_3", "-Verify", "1"])
+        let failure = await TLSFixtures.failure(port: server.port, configuration: try TLSFixtures.configuration())
+        guard case .afterTrustDecision(let inner, let decision) = try #require(failure, "a refused connection was reported as made")
+        else {
+            Issue.record("unexpected \(String(describing: failure))")
+            return
+        }
+        guard case .handshake(let handshake, _) = inner else { Issue.record("unexpected \(inner)"); return }
+        #expect(failure?.code == "tls.handshake.GNUTLS_E_FATAL_ALERT_RECEIVED")
+        #expect(handshake.alertReceived?.lowercased().contains("certificate") == true, "\(handshake)")
+        #expect(failure?.errorDescription?.contains(handshake.alertReceived ?? "?") == true)
+        #expect(decision.verdict.isTrusted)
+        #expect(decision.verdict.evaluation?.isTrusted == true)
+        #expect(decision.presentedChain.count == 2)
+        #expect(decision.negotiated?.protocolVersion == "TLS1.3")
+    }
+
+    @Test(.enabled(if: hasOpenSSL))
+    func aTLS12ServerThatDemandsAClientCertificateKeepsTheTrustDecision() async throws {
+        let server = try OpenSSLServer(directory: TLSFixtures.directory, Self.serverArguments + ["-tls1_2", "-Verify", "1"])
+        let failure = await TLSFixtures.failure(port: server.port, configuration: try TLSFixtures.configuration())
+        guard case .afterTrustDecision(let inner, let decision) = try #require(failure, "a refused connection was reported as made")
+        else {
+            Issue.record("unexpected \(String(describing: failure))")
+            return
+        }
+        guard case .handshake = inner else { Issue.record("unexpected \(inner)"); return }
+        #expect(failure?.code.hasPrefix("tls.handshake.") == true)
+        #expect(decision.verdict.isTrusted)
+        #expect(decision.presentedChain.count == 2)
+        #expect(decision.negotiated == nil)
+    }
+
+    @Test(.enabled(if: hasOpenSSL))
+    func aTLS13ServerThatSendsNothingAfterTheHandshakeCostsOnlyTheShortWait() async throws {
+        // No session tickets: nothing at all arrives after the handshake until a request is sent.
+        let server = try OpenSSLServer(directory: TLSFixtures.directory, Self.serverArguments + ["-tls1_3", "-num_tickets", "0"])
+        let configuration = try TLSFixtures.configuration()
+        // Timed on this thread (connectBlocking), so that the cooperative pool's delays are not measured.
+        let start = Date()
+        let connection = try TLSClient.connectBlocking(host: "127.0.0.1", port: server.port, configuration: configuration)
+        let elapsed = Date().timeIntervalSince(start)
+        #expect(connection.verdict.isTrusted)
+        #expect(elapsed >= configuration.serverAnswerWait - 0.05 && elapsed < configuration.serverAnswerWait + 1.5,
+                "connect took \(elapsed) s")
+        // The look read nothing that the exchange then misses.
+        let response = try await HTTPDiagnosticRequest.get(host: "localhost", on: connection)
+        #expect(response.statusCode == 200)
+        await connection.close()
+    }
+
+    @Test(.enabled(if: hasOpenSSL))
+    func aTLS13ServerThatSendsSessionTicketsEndsTheWaitEarly() throws {
+        let server = try OpenSSLServer(directory: TLSFixtures.directory, Self.serverArguments + ["-tls1_3"])
+        var configuration = try TLSFixtures.configuration()
+        configuration.serverAnswerWait = 3
+        let start = Date()
+        let connection = try TLSClient.connectBlocking(host: "127.0.0.1", port: server.port, configuration: configuration)
+        let elapsed = Date().timeIntervalSince(start)
+        #expect(connection.verdict.isTrusted)
+        #expect(elapsed < 2, "connect waited \(elapsed) s after a server that had sent its tickets")
+        connection.closeBlocking()
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GnuTLSBridge
 import Testing
+import TestSupport
 import TLSClient
 import TrustCertificates
 import TrustEvaluation
@@ -67,8 +68,8 @@ import TrustEvaluation
 
     /// openssl s_server sending leaf.pem and then `rest` as it is (GnuTLS's server would sort the chain and
     /// drop what does not belong to it), stapling `status` when given.
-    static func opensslServer(rest: String, status: String? = nil) throws -> OpenSSLServerTests.OpenSSLServer {
-        try OpenSSLServerTests.OpenSSLServer(arguments: ["-cert", "leaf.pem", "-cert_chain", rest, "-key", "leaf.key"]
+    static func opensslServer(rest: String, status: String? = nil) throws -> OpenSSLServer {
+        try OpenSSLServer(directory: TLSFixtures.directory, ["-cert", "leaf.pem", "-cert_chain", rest, "-key", "leaf.key"]
             + (status.map { ["-status_file", $0] } ?? []))
     }
 

@@ -9,13 +9,22 @@ import Synchronization
 /// continues only when it answers true. A refusal aborts the handshake and sends the alert GnuTLS maps
 /// the refusal to (bad_certificate), so the server learns why.
 ///
+/// Every wait on the socket is bounded by one deadline per operation and woken by the caller's
+/// cancellation signal (DeadlineTransport), not by GnuTLS's per-read timeouts.
+///
 /// `@unchecked Sendable`: the handles never change after init, and every record call holds `lock`
-/// (GnuTLS allows one thread at a time per session).
+/// (GnuTLS allows one thread at a time per session), as do `closed`, `pending` and `peerClosed`.
 public final class GnuTLSClientSession: @unchecked Sendable {
     private let handles: Handles
     private var session: OpaquePointer { handles.session }
     private let lock = Mutex(())
     private var closed = false
+    /// Application data a `look` read before anyone asked for it, handed out by the next `read`.
+    private var pending: [UInt8] = []
+    /// The server closed the stream during a `look`.
+    private var peerClosed = false
+    /// Bound on each `read`, `write` and `close` called without a deadline of its own.
+    private let operationTimeout: TimeInterval
     /// What the server presented.
     public let peer: PresentedPeer
     /// What the handshake agreed on.
@@ -34,10 +43,12 @@ public final class GnuTLSClientSession: @unchecked Sendable {
         let session: OpaquePointer
         let credentials: OpaquePointer
         let connection: TCPConnection
+        let transport: DeadlineTransport
         init(session: OpaquePointer, credentials: OpaquePointer, connection: TCPConnection) {
             self.session = session
             self.credentials = credentials
             self.connection = connection
+            transport = DeadlineTransport(descriptor: connection.descriptor)
         }
         deinit {
             // The session points at the credentials, so it goes first.
@@ -46,10 +57,13 @@ public final class GnuTLSClientSession: @unchecked Sendable {
         }
     }
 
-    private init(handles: Handles, peer: PresentedPeer, negotiated: NegotiatedParameters) {
+    private var transport: DeadlineTransport { handles.transport }
+
+    private init(handles: Handles, peer: PresentedPeer, negotiated: NegotiatedParameters, operationTimeout: TimeInterval) {
         self.handles = handles
         self.peer = peer
         self.negotiated = negotiated
+        self.operationTimeout = operationTimeout
     }
 
     /// Runs a client handshake on `connection`.
@@ -60,10 +74,19 @@ public final class GnuTLSClientSession: @unchecked Sendable {
     ///   - priority: a GnuTLS priority string, e.g. "NORMAL:-VERS-ALL:+VERS-TLS1.3".
     ///   - timeout: bound on the whole handshake, and later on each read.
     ///   - verify: decides trust; called once, during the handshake, with the presented chain and staple.
-    ///   - presented: receives what the server presented, also when the handshake then fails.
     public static func handshake(
         on connection: TCPConnection, serverName: String?, alpn: [String], priority: String, timeout: TimeInterval,
         verify: @escaping (PresentedPeer) -> Bool
+    ) throws(TLSHandshakeError) -> GnuTLSClientSession {
+        try handshake(on: connection, serverName: serverName, alpn: alpn, priority: priority,
+                      deadline: Deadline(after: timeout), cancellation: nil, operationTimeout: timeout, verify: verify)
+    }
+
+    /// The same, with the handshake bounded by `deadline` and ended early by `cancellation`;
+    /// `operationTimeout` bounds each later read, write and close that comes without a deadline.
+    package static func handshake(
+        on connection: TCPConnection, serverName: String?, alpn: [String], priority: String, deadline: Deadline,
+        cancellation: CancellationSignal?, operationTimeout: TimeInterval, verify: @escaping (PresentedPeer) -> Bool
     ) throws(TLSHandshakeError) -> GnuTLSClientSession {
         var maybeSession: gnutls_session_t?
         let client: gnutls_init_flags_t = GNUTLS_CLIENT
@@ -97,14 +120,22 @@ public final class GnuTLSClientSession: @unchecked Sendable {
 
         gnutls_session_set_ptr(session, Unmanaged.passUnretained(context).toOpaque())
         gnutls_session_set_verify_function(session, verifyCallback)
-        gnutls_transport_set_int2(session, connection.descriptor, connection.descriptor)
-        let milliseconds = UInt32(min(max(timeout * 1000, 1), Double(UInt32.max - 1)))
-        gnutls_handshake_set_timeout(session, milliseconds)
-        gnutls_record_set_timeout(session, milliseconds)
+        handles.transport.install(on: session)
+        // No GnuTLS timeouts (GNUTLS_INDEFINITE_TIMEOUT, 0): they bound each wait, and would restart with
+        // every byte; the transport bounds the whole call by the deadline instead.
+        gnutls_handshake_set_timeout(session, UInt32.max)
+        gnutls_record_set_timeout(session, 0)
 
+        handles.transport.begin(deadline: deadline, cancellation: cancellation)
         var rc: Int32
-        repeat { rc = gnutls_handshake(session) } while rc < 0 && gnutls_error_is_fatal(rc) == 0
+        repeat { rc = gnutls_handshake(session) } while rc < 0 && gnutls_error_is_fatal(rc) == 0 && handles.transport.ended == nil
         let presented = context.peer ?? PresentedPeer(certificates: [], stapledOCSPResponse: nil)
+        if rc < 0, let ended = handles.transport.ended {
+            // The deadline passed or the caller cancelled: the server did nothing wrong, so no alert.
+            throw TLSHandshakeError(gnutls: GnuTLSError(code: -319 /* TIMEDOUT */, function: "gnutls_handshake"),
+                                    alertReceived: nil, alertSent: nil, refusedByVerifier: context.refused,
+                                    cancelled: ended == .cancelled)
+        }
         if rc < 0 {
             var received: String?
             if rc == -12 /* GNUTLS_E_FATAL_ALERT_RECEIVED */ || rc == -16 /* WARNING_ALERT_RECEIVED */ {
@@ -124,45 +155,88 @@ public final class GnuTLSClientSession: @unchecked Sendable {
         }
         gnutls_session_set_ptr(session, nil)
         return withExtendedLifetime(context) {
-            GnuTLSClientSession(handles: handles, peer: presented, negotiated: negotiatedParameters(session))
+            GnuTLSClientSession(handles: handles, peer: presented, negotiated: negotiatedParameters(session),
+                                operationTimeout: operationTimeout)
         }
     }
 
     /// Reads up to `maximum` bytes; an empty result means the server closed the connection.
     public func read(maximum: Int) throws(TLSHandshakeError) -> [UInt8] {
+        try read(maximum: maximum, deadline: Deadline(after: operationTimeout), cancellation: nil)
+    }
+
+    /// Reads up to `maximum` bytes, waiting no later than `deadline`; empty when the server closed.
+    package func read(maximum: Int, deadline: Deadline, cancellation: CancellationSignal?) throws(TLSHandshakeError) -> [UInt8] {
         try lock.withLock { _ throws(TLSHandshakeError) -> [UInt8] in
-            guard !closed else { return [] }
-            var buffer = [UInt8](repeating: 0, count: max(1, maximum))
-            var rc: Int
-            repeat {
-                rc = buffer.withUnsafeMutableBytes { gnutls_record_recv(session, $0.baseAddress, $0.count) }
-            } while rc == -28 /* AGAIN */ || rc == -52 /* INTERRUPTED */
-            // A peer that closes without close_notify ends the stream too (as most HTTP servers do).
-            if rc == 0 || rc == -110 /* PREMATURE_TERMINATION */ { return [] }
-            if rc < 0 { throw Self.recordError(session, Int32(rc), "gnutls_record_recv") }
-            return Array(buffer.prefix(rc))
+            if !pending.isEmpty {
+                let count = min(max(1, maximum), pending.count)
+                defer { pending.removeFirst(count) }
+                return Array(pending.prefix(count))
+            }
+            guard !closed, !peerClosed else { return [] }
+            transport.begin(deadline: deadline, cancellation: cancellation)
+            return try receive(maximum: maximum) ?? []
         }
+    }
+
+    /// Looks at what the server sends until `quietAfter` (or `deadline`, the earlier), without requiring
+    /// anything: true when it sent application data (kept for the next `read`) or closed the stream, false
+    /// when it sent nothing or only post-handshake messages (a TLS 1.3 NewSessionTicket). Throws what the
+    /// server's answer was when that is an error, such as the fatal alert of a TLS 1.3 server that refuses
+    /// the client after the client's Finished (certificate_required). Once the server has sent something
+    /// and pauses, the look ends early.
+    package func look(quietAfter: Deadline, deadline: Deadline, cancellation: CancellationSignal?) throws(TLSHandshakeError) -> Bool {
+        try lock.withLock { _ throws(TLSHandshakeError) -> Bool in
+            guard !closed, !peerClosed, pending.isEmpty else { return true }
+            transport.begin(deadline: deadline, cancellation: cancellation, quietAfter: quietAfter)
+            guard let bytes = try receive(maximum: 16384) else { return false }
+            if bytes.isEmpty { peerClosed = true } else { pending = bytes }
+            return true
+        }
+    }
+
+    /// One gnutls_record_recv, with the lock held and the transport prepared: the bytes, empty when the
+    /// server closed, nil when a look ended with nothing to read (GNUTLS_E_AGAIN).
+    private func receive(maximum: Int) throws(TLSHandshakeError) -> [UInt8]? {
+        var buffer = [UInt8](repeating: 0, count: max(1, maximum))
+        var rc: Int
+        repeat {
+            rc = buffer.withUnsafeMutableBytes { gnutls_record_recv(session, $0.baseAddress, $0.count) }
+        } while (rc == -28 /* AGAIN */ && transport.quietAfter == nil) || rc == -52 /* INTERRUPTED */
+        if rc == -28 { return nil }
+        // A peer that closes without close_notify ends the stream too (as most HTTP servers do).
+        if rc == 0 || rc == -110 /* PREMATURE_TERMINATION */ { return [] }
+        if rc < 0 { throw recordError(Int32(rc), "gnutls_record_recv") }
+        return Array(buffer.prefix(rc))
     }
 
     /// Writes all of `bytes`.
     public func write(_ bytes: [UInt8]) throws(TLSHandshakeError) {
+        try write(bytes, deadline: Deadline(after: operationTimeout), cancellation: nil)
+    }
+
+    /// Writes all of `bytes`, waiting no later than `deadline`.
+    package func write(_ bytes: [UInt8], deadline: Deadline, cancellation: CancellationSignal?) throws(TLSHandshakeError) {
         try lock.withLock { _ throws(TLSHandshakeError) in
             guard !closed else { throw Self.failure(-10 /* INVALID_SESSION */, "gnutls_record_send") }
+            transport.begin(deadline: deadline, cancellation: cancellation)
             var offset = 0
             while offset < bytes.count {
                 let rc = bytes.withUnsafeBytes { gnutls_record_send(session, $0.baseAddress! + offset, $0.count - offset) }
-                if rc == -28 || rc == -52 { continue }
-                if rc < 0 { throw Self.recordError(session, Int32(rc), "gnutls_record_send") }
+                if (rc == -28 || rc == -52) && transport.ended == nil { continue }
+                if rc < 0 { throw recordError(Int32(rc), "gnutls_record_send") }
                 offset += rc
             }
         }
     }
 
-    /// Sends close_notify (once); later reads return empty and writes fail.
+    /// Sends close_notify (once, waiting at most a second for the socket); later reads return empty and
+    /// writes fail.
     public func close() {
         lock.withLock { _ in
             guard !closed else { return }
             closed = true
+            transport.begin(deadline: Deadline(after: min(operationTimeout, 1)), cancellation: nil)
             _ = gnutls_bye(session, GNUTLS_SHUT_WR)
         }
     }
@@ -216,7 +290,12 @@ public final class GnuTLSClientSession: @unchecked Sendable {
         try fail(rc, "gnutls_alpn_set_protocols")
     }
 
-    private static func recordError(_ session: OpaquePointer, _ rc: Int32, _ function: String) -> TLSHandshakeError {
+    /// A record call's error; the deadline or a cancellation when the transport ended the call.
+    private func recordError(_ rc: Int32, _ function: String) -> TLSHandshakeError {
+        if let ended = transport.ended {
+            return TLSHandshakeError(gnutls: GnuTLSError(code: -319 /* TIMEDOUT */, function: function), alertReceived: nil,
+                                     alertSent: nil, refusedByVerifier: false, cancelled: ended == .cancelled)
+        }
         let received = rc == -12 ? gnutls_alert_get_name(gnutls_alert_get(session)).map { String(cString: $0) } : nil
         return TLSHandshakeError(gnutls: GnuTLSError(code: rc, function: function), alertReceived: received,
                                  alertSent: nil, refusedByVerifier: false)

@@ -31,6 +31,9 @@ public final class LoopbackTLSServer: @unchecked Sendable {
         case silent
         /// Read the start of the ClientHello, then close the connection (a server that dies mid-handshake).
         case closeMidHandshake
+        /// Handshake, read a request, then answer with these bytes one record of one byte every `interval`
+        /// seconds (a server that paces its answer so that each read gets something before it times out).
+        case trickle([UInt8], interval: Double)
     }
 
     /// The port the server listens on.
@@ -163,7 +166,7 @@ public final class LoopbackTLSServer: @unchecked Sendable {
                 if poll(&waiter, 1, 5000) > 0 { _ = recv(client, &hello, hello.count, 0) }
                 Glibc.close(client)
                 continue
-            case .respond:
+            case .respond, .trickle:
                 break
             }
             handle(client)
@@ -195,7 +198,16 @@ public final class LoopbackTLSServer: @unchecked Sendable {
         let hasName = gnutls_server_name_get(session, &name, &nameLength, &nameType, 0) == 0
         let serverName = hasName ? String(decoding: name.prefix(nameLength).prefix { $0 != 0 }, as: UTF8.self) : nil
         lock.withLock { _ in recorded.append(Outcome(handshakeCode: rc, alertReceived: alert, serverName: serverName)) }
-        guard rc == 0, case .respond(let response) = behaviour else { return }
+        guard rc == 0 else { return }
+        let response: [UInt8]
+        var interval: Double?
+        switch behaviour {
+        case .respond(let bytes): response = bytes
+        case .trickle(let bytes, let pause):
+            response = bytes
+            interval = pause
+        case .silent, .closeMidHandshake: return
+        }
         var request: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while request.count < 65536 {
@@ -207,7 +219,13 @@ public final class LoopbackTLSServer: @unchecked Sendable {
         }
         var offset = 0
         while offset < response.count {
-            let n = response.withUnsafeBytes { gnutls_record_send(session, $0.baseAddress! + offset, $0.count - offset) }
+            if let interval {
+                // Bounded by the response's length, and cut short by stop().
+                usleep(UInt32(max(0, min(interval, 10)) * 1_000_000))
+                guard isRunning else { break }
+            }
+            let chunk = interval == nil ? response.count - offset : 1
+            let n = response.withUnsafeBytes { gnutls_record_send(session, $0.baseAddress! + offset, chunk) }
             if n == -28 || n == -52 { continue }
             guard n > 0 else { break }
             offset += n

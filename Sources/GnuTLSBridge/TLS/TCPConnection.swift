@@ -7,6 +7,7 @@ import Glibc
 /// A connected TCP socket (IPv4 or IPv6) that closes itself when released.
 ///
 /// `@unchecked Sendable`: `descriptor` never changes; the socket is used by one session at a time.
+/// The socket is non-blocking once connected (see `connect(host:port:deadline:seconds:cancellation:)`).
 public final class TCPConnection: @unchecked Sendable {
     let descriptor: Int32
     /// The address actually connected to, e.g. "127.0.0.1" or "::1".
@@ -26,6 +27,15 @@ public final class TCPConnection: @unchecked Sendable {
     /// within `timeout` seconds, trying each resolved address in turn within that same budget, so the
     /// whole call is bounded by `timeout`.
     public static func connect(host: String, port: UInt16, timeout: TimeInterval) throws(TCPConnectError) -> TCPConnection {
+        try connect(host: host, port: port, deadline: Deadline(after: timeout), seconds: timeout, cancellation: nil)
+    }
+
+    /// The same, bounded by `deadline` (`seconds` is what a timeout reports) and ended early by
+    /// `cancellation`. The socket stays non-blocking: every later wait on it is a poll bounded by a
+    /// deadline (DeadlineTransport), never a blocking call that a slow server could stretch.
+    package static func connect(host: String, port: UInt16, deadline: Deadline, seconds: TimeInterval,
+                                cancellation: CancellationSignal?) throws(TCPConnectError) -> TCPConnection
+    {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -37,48 +47,44 @@ public final class TCPConnection: @unchecked Sendable {
         }
         defer { freeaddrinfo(list) }
 
-        let deadline = Date().addingTimeInterval(timeout)
-        var lastError = TCPConnectError.timedOut(host: host, port: port, seconds: timeout)
+        var lastError = TCPConnectError.timedOut(host: host, port: port, seconds: seconds)
         var entry: UnsafeMutablePointer<addrinfo>? = first
         while let info = entry {
             entry = info.pointee.ai_next
+            if cancellation?.isSignalled == true { throw .cancelled(host: host, port: port) }
             let address = numericHost(info.pointee.ai_addr, info.pointee.ai_addrlen)
-            let remaining = deadline.timeIntervalSinceNow
-            guard remaining > 0 else { break }
-            let fd = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
+            guard !deadline.hasPassed else { break }
+            let fd = socket(info.pointee.ai_family, info.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue), info.pointee.ai_protocol)
             guard fd >= 0 else {
                 lastError = .system(host: host, port: port, address: address, errno: errno)
                 continue
             }
-            // Non-blocking connect bounded by poll; the socket is blocking again once connected, because
-            // GnuTLS's default transport (with its pull timeout) expects a blocking descriptor.
             let flags = fcntl(fd, F_GETFL)
             _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
-            var result = Glibc.connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen)
+            let result = Glibc.connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen)
             var failure: Int32 = result == 0 ? 0 : errno
             if result != 0 && failure == EINPROGRESS {
-                var waiter = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-                result = poll(&waiter, 1, Int32(max(1, remaining * 1000)))
-                if result == 0 {
-                    failure = ETIMEDOUT
-                } else if result < 0 {
-                    failure = errno
-                } else {
+                switch SocketWait.wait(fd, for: Int32(POLLOUT), until: deadline, cancellation: cancellation) {
+                case .ready:
                     var soError: Int32 = 0
                     var length = socklen_t(MemoryLayout<Int32>.size)
                     getsockopt(fd, SOL_SOCKET, SO_ERROR, &soError, &length)
                     failure = soError
+                case .deadlinePassed: failure = ETIMEDOUT
+                case .cancelled:
+                    Glibc.close(fd)
+                    throw .cancelled(host: host, port: port)
+                case .failed(let number): failure = number
                 }
             }
             if failure == 0 {
-                _ = fcntl(fd, F_SETFL, flags)
                 var one: Int32 = 1
                 setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
                 return TCPConnection(descriptor: fd, remoteAddress: address, port: port)
             }
             Glibc.close(fd)
             lastError = failure == ETIMEDOUT
-                ? .timedOut(host: host, port: port, seconds: timeout)
+                ? .timedOut(host: host, port: port, seconds: seconds)
                 : .system(host: host, port: port, address: address, errno: failure)
         }
         throw lastError
