@@ -30,6 +30,9 @@ import TrustEvaluation
 ///   as `any ServerTrustEvaluating`): they only check that the static factories compile, and those default to
 ///   `Bundle.main`'s certificates. TrustCheck's evaluators take their certificates (and CRLs) explicitly and
 ///   have no main bundle, so there is no such factory to call.
+/// * Tests/TLSEvaluationTests.swift, which uses the expired-badssl-com certificates: it requests
+///   https://expired.badssl.com/ and judges the chain that live server sends, which is no longer the saved
+///   one (and whose outcome for the root pins depends on the device's store). TrustCheck's tests use no network.
 @Suite(.enabled(if: UpstreamCertificates.isAvailable(UpstreamCertificates.alamofire),
                 UpstreamCertificates.skipReason(UpstreamCertificates.alamofire)))
 struct UpstreamAlamofireReplayTests {
