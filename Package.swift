@@ -119,7 +119,9 @@ let package = Package(
             name: "TrustEvaluationTests", dependencies: ["TrustEvaluation", "TrustCertificates", "TestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(name: "SecTrustCompatTests", dependencies: ["SecTrustCompat", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "PinningTests", dependencies: ["Pinning", "TrustEvaluation", "TrustCertificates"], exclude: ["Fixtures"]),
+        // SecTrustCompat: the replays of upstream tests that call SecTrust directly.
+        .testTarget(
+            name: "PinningTests", dependencies: ["Pinning", "TrustEvaluation", "TrustCertificates", "SecTrustCompat"], exclude: ["Fixtures"]),
         .testTarget(
             name: "PinningReportsTests", dependencies: ["PinningReports", "Pinning", "TrustEvaluation", "TrustCertificates"]),
         .testTarget(

@@ -7,15 +7,17 @@ import TrustCertificates
 /// resources (pinning-libraries.md 2.2): the files at the top level (no subdirectories) whose extension is
 /// one of `fileExtensions`, exactly as spelled there, each read as *one DER certificate*
 /// (`SecCertificateCreateWithData`). Alamofire silently drops every other file (PEM, keys, garbage); so does
-/// this, but `skippedFiles` says which and why. Duplicates collapse, as in Alamofire's `Set`. Files are
-/// taken in name order, so the result does not depend on the file system's.
+/// this, but `skippedFiles` says which and why. There is one certificate per file: Alamofire's `Set`
+/// deduplicates paths, not certificates, so the same certificate in two files is there twice (its own tests
+/// count the three copies of certDER as three). Files are taken in name order, so the result does not
+/// depend on the file system's.
 public struct CertificateDirectory: Sendable {
     /// The extensions Alamofire scans: `.pem` is not among them.
     public static let fileExtensions = ["cer", "CER", "crt", "CRT", "der", "DER"]
 
     /// The directory.
     public let path: String
-    /// Its certificates, by file name, without duplicates.
+    /// Its certificates, one per certificate file, by file name.
     public let certificates: [Certificate]
     /// File name → why it gave no certificate, for the files with a scanned extension that were dropped.
     public let skippedFiles: [String: String]
@@ -42,7 +44,7 @@ public struct CertificateDirectory: Sendable {
             defer { close(descriptor) }
             do {
                 let certificate = try Certificate(der: try CertificateLoader.read(fileDescriptor: descriptor, name: file))
-                if !certificates.contains(certificate) { certificates.append(certificate) }
+                certificates.append(certificate)
             } catch let error as CertificateLoadError {
                 skipped[name] = error.problem
             } catch {
