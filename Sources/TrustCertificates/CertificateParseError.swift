@@ -14,6 +14,9 @@ public struct CertificateParseError: Error, Sendable, Hashable, CustomStringConv
         case rejectedByGnuTLS
         /// A name or the SubjectPublicKeyInfo is malformed.
         case malformedNameOrKey
+        /// The certificate loads, but Apple's `SecCertificateCreateWithData` refuses it
+        /// (`AppleCertificateEncodingRules`), so an API that stands for it gives no certificate.
+        case refusedByApple
     }
 
     /// Which step refused the bytes.

@@ -43,7 +43,10 @@ public struct AFSecurityPolicy: Sendable {
         self.pinningMode = pinningMode
         self.pinnedCertificates = pinnedCertificates
         pinnedCertificateData = pinnedCertificates.sorted { $0.lexicographicallyPrecedes($1) }
-        parsed = pinnedCertificateData.map { data in Result { () throws(CertificateParseError) in try Certificate(der: Array(data)) } }
+        // AFNetworking reads them with SecCertificateCreateWithData: what it refuses pins nothing.
+        parsed = pinnedCertificateData.map { data in
+            Result { () throws(CertificateParseError) in try AppleCertificateEncodingRules.certificate(der: Array(data)) }
+        }
     }
 
     /// `+defaultPolicy`: no pinning, invalid certificates refused, domain validated.

@@ -43,10 +43,14 @@ public struct CertificateDirectory: Sendable {
             }
             defer { close(descriptor) }
             do {
-                let certificate = try Certificate(der: try CertificateLoader.read(fileDescriptor: descriptor, name: file))
+                // Alamofire reads each file with SecCertificateCreateWithData: what it refuses gives nothing.
+                let certificate = try AppleCertificateEncodingRules.certificate(
+                    der: try CertificateLoader.read(fileDescriptor: descriptor, name: file))
                 certificates.append(certificate)
             } catch let error as CertificateLoadError {
                 skipped[name] = error.problem
+            } catch let error as CertificateParseError where error.kind == .refusedByApple {
+                skipped[name] = error.reason
             } catch {
                 skipped[name] = "not a DER certificate: \(error)"
             }

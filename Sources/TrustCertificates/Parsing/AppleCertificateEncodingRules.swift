@@ -29,6 +29,17 @@ package enum AppleCertificateEncodingRules {
         return certificate.unparseableExtensions.keys.allSatisfy { !criticalOIDs.contains($0) }
     }
 
+    /// `der` parsed as SecCertificateCreateWithData would create it: the certificate, or why not.
+    package static func certificate(der: [UInt8]) throws(CertificateParseError) -> Certificate {
+        let certificate = try Certificate(der: der)
+        guard accepts(certificate) else {
+            throw CertificateParseError(.refusedByApple, "SecCertificateCreateWithData refuses it: a version or serial "
+                + "number out of range, an empty extensions field, a key BIT STRING with unused bits, or a critical "
+                + "extension that does not parse")
+        }
+        return certificate
+    }
+
     private static func hasUnusedKeyBits(_ spki: ArraySlice<UInt8>) -> Bool {
         var reader = DERReader(spki)
         guard let fields = (try? reader.read(tag: DERTag.sequence, "a SubjectPublicKeyInfo")).flatMap({ try? $0.children() }),
