@@ -133,7 +133,8 @@ public enum CheckName: String, Sendable, CaseIterable, Codable, CustomStringConv
         case .temporalValidity: return "the evaluation time is before notBefore or after notAfter of a certificate, anchor included"
         case .weakKeySize: return "a key is broken: RSA < 1024, EC < 160 bits, DSA (under rfc5280: DSA < 1024 bits or without parameters to inherit), or a key no key pair can have (fatal)"
         case .weakSignature: return "a certificate not signed by itself is signed with MD2, MD4 or MD5 (fatal)"
-        case .keySize: return "a key is below the policy's minimum (SSL server: RSA 2048, EC 256; webpki: CABF algorithms)"
+        case .keySize:
+            return "a key is below the policy's minimum (SSL server: RSA 2048, EC 256, no other algorithm at any size; webpki: CABF algorithms)"
         case .signatureHashAlgorithms: return "the SSL server policy refuses SHA-1 (or worse) below a self-signed certificate"
         case .keyUsage: return "keyUsage forbids what the certificate is used for (an issuer without keyCertSign, ...)"
         case .extendedKeyUsage: return "extendedKeyUsage does not allow the policy's purpose"
@@ -156,7 +157,9 @@ public enum CheckName: String, Sendable, CaseIterable, Codable, CustomStringConv
         case .revocation: return "a usable CRL of the issuer lists the certificate (fatal)"
         case .revocationResponseRequired:
             return "the revocation status is not established: every applicable CRL is unusable, or (require) nothing answers"
-        case .searchBudgetExhausted: return "TrustCheck's own: the path search stopped at its work budget"
+        case .searchBudgetExhausted:
+            return "TrustCheck's own: the path search stopped at its work budget (paths, signature checks, or the path length limit "
+                + "SearchBudget.maximumPathLength, at the certificate where it was hit; Apple has no length limit)"
         case .chainDepth: return "TrustCheck's own: more intermediates than the caller allowed"
         case .webPKICompliance: return "TrustCheck's own: a web PKI rule (the rule names which) is broken"
         }
