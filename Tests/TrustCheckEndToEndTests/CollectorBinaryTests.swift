@@ -75,6 +75,12 @@ struct CollectorBinaryTests {
         #expect(counts["hosts"] as? Int == 1)
         #expect(counts["malformed_by_reason"] as? [String: Int] == ["body.not_json": 1])
 
+        // The dashboard's files are found beside the binary (its resource bundle), not beside a test runner.
+        let dashboard = try client.get("/")
+        #expect(dashboard.status == 200)
+        #expect(String(decoding: dashboard.body, as: UTF8.self).hasPrefix("<!doctype html>"))
+        #expect(try client.get("/nonexistent").status == 404)
+
         let (reason, status) = collector.stop(signal: SIGTERM)
         #expect(reason == .exit, "the collector died of signal \(status): \(collector.stderr)")
         #expect(status == 0, "\(collector.stderr)")
