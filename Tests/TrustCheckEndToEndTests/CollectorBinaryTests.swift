@@ -104,6 +104,21 @@ struct CollectorBinaryTests {
         try Self.postReadAndStop(try Binary.collect())
     }
 
+    /// `make demo` builds `trustcheck` alone: without the sibling beside it, `collect` and `reports` (and their
+    /// help) say what is missing and exit 2; every other command is unaffected.
+    @Test func withoutItsSiblingTrustcheckSaysWhatIsMissing() throws {
+        let scratch = try Scratch("solo")
+        defer { scratch.remove() }
+        let solo = scratch.path("trustcheck")
+        try FileManager.default.copyItem(atPath: try Binary.trustcheck(), toPath: solo)
+        for arguments in [["reports", "--db", scratch.path("r.db")], ["help", "collect"]] {
+            let run = try Binary.run(solo, arguments, seconds: 60)
+            run.expectExit(2)
+            #expect(run.stderr == "trustcheck: cannot run \(scratch.path("trustcheck-collect")): No such file or directory\n")
+        }
+        try Binary.run(solo, ["pin", F.readmeLeaf], seconds: 60).expectExit(0)
+    }
+
     @Test func collectorInputErrors() throws {
         let scratch = try Scratch("collect-errors")
         defer { scratch.remove() }
