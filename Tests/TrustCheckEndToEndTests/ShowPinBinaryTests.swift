@@ -34,6 +34,28 @@ struct ShowPinBinaryTests {
         }
     }
 
+    /// Days left in colour only on a terminal (here a pseudo-terminal from util-linux's `script`), and not with
+    /// NO_COLOR: the binary reads its environment and isatty itself, which no in-process run can show.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs /usr/bin/script (util-linux)"))
+    func colourOnATerminalOnly() throws {
+        let scratch = try Scratch("terminal")
+        defer { scratch.remove() }
+        let command = "'\(try Binary.trustcheck())' show '\(F.readmeLeaf)' --at \(F.demoTime)"
+        let escape = "\u{1B}["
+        let terminal = try Binary.run("/usr/bin/script", ["-qec", command, scratch.path("typescript")],
+                                      environment: ["NO_COLOR": nil, "TERM": "xterm"], seconds: 60)
+        terminal.expectExit(0)
+        #expect(terminal.stdout.contains(escape + "32mvalid, 367 days left at 2026-12-01T00:00:00Z" + escape + "0m"), "\(terminal)")
+        let noColor = try Binary.run("/usr/bin/script", ["-qec", command, scratch.path("typescript")],
+                                     environment: ["NO_COLOR": "1", "TERM": "xterm"], seconds: 60)
+        noColor.expectExit(0)
+        #expect(noColor.stdout.contains("valid, 367 days left"))
+        #expect(!noColor.stdout.contains(escape))
+        // Into a file (not a terminal): no colour either.
+        let file = try Binary.trustcheck(["show", F.readmeLeaf, "--at", F.demoTime])
+        #expect(!file.stdout.contains(escape))
+    }
+
     /// `make demo`'s pin: one line per certificate, the anchors directory included.
     @Test func pinPrintsEachCertificatesPin() throws {
         let run = try Binary.trustcheck(["pin", F.readmeLeaf, F.readmeIntermediate, F.anchors])

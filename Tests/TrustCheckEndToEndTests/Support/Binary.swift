@@ -34,7 +34,9 @@ enum Binary {
         try run(try collect(), arguments, seconds: seconds)
     }
 
-    static func run(_ executable: String, _ arguments: [String], stdin: String? = nil, seconds: TimeInterval) throws -> ProcessRun {
+    /// `environment` changes the inherited environment: a nil value removes the variable.
+    static func run(_ executable: String, _ arguments: [String], stdin: String? = nil, environment: [String: String?] = [:],
+                    seconds: TimeInterval) throws -> ProcessRun {
         let scratch = try Scratch("run")
         defer { scratch.remove() }
         let input = try stdin ?? scratch.write("stdin", "")
@@ -50,6 +52,11 @@ enum Binary {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if !environment.isEmpty {
+            var inherited = ProcessInfo.processInfo.environment
+            for (name, value) in environment { inherited[name] = value }
+            process.environment = inherited
+        }
         process.standardInput = stdinHandle
         process.standardOutput = stdoutHandle
         process.standardError = stderrHandle
