@@ -56,6 +56,23 @@ struct ShowPinBinaryTests {
         #expect(!file.stdout.contains(escape))
     }
 
+    /// Output larger than a pipe holds (332 KB), through a pipe, arrives whole: write(2) to a pipe may write
+    /// less than asked, which output captured in-process never does.
+    @Test func largeOutputThroughAPipeArrivesWhole() throws {
+        let scratch = try Scratch("pipe")
+        defer { scratch.remove() }
+        let files = Array(repeating: F.certificate("bundle.pem"), count: 40)
+        let direct = try Binary.trustcheck(["show"] + files + ["--json"])
+        direct.expectExit(0)
+        #expect(direct.stdout.utf8.count > 256 * 1024)
+        let quoted = ([try Binary.trustcheck(), "show"] + files + ["--json"]).map { "'\($0)'" }.joined(separator: " ")
+        let script = "\(quoted) | cat > '\(scratch.path("piped"))'; echo ${PIPESTATUS[0]}"
+        let piped = try Binary.run("/bin/bash", ["-c", script], seconds: 120)
+        piped.expectExit(0)
+        #expect(piped.stdout == "0\n", "trustcheck's own status")
+        #expect(scratch.read("piped") == direct.stdout)
+    }
+
     /// `make demo`'s pin: one line per certificate, the anchors directory included.
     @Test func pinPrintsEachCertificatesPin() throws {
         let run = try Binary.trustcheck(["pin", F.readmeLeaf, F.readmeIntermediate, F.anchors])

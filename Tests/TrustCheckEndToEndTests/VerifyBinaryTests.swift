@@ -215,6 +215,19 @@ struct VerifyBinaryTests {
         #expect((try garbage.json()["ocsp"] as? [[String: Any]])?.first?["used"] as? Bool == false)
     }
 
+    /// `-` for the pin configuration and for a stapled response: the binary reads its own standard input.
+    @Test func configurationAndStapleFromStandardInput() throws {
+        let pinned = try Binary.trustcheck(["verify", F.pinning("leaf.pem"), F.pinning("intermediate.pem"), "--anchors", F.pinning("root.pem"),
+                                            "--at", F.pinningTime, "--host", "www.example.com", "--pin-config", "-"],
+                                           stdin: F.pinning("trustkit-binary.plist"))
+        pinned.expectExit(0)
+        #expect(pinned.stdout.contains("pinning: allow (TSKTrustEvaluationSuccess)"))
+        let stapled = try Binary.trustcheck([F.ocsp("leaf.pem"), F.ocsp("intermediate.pem"), "--anchors", F.ocsp("root.pem"),
+                                             "--at", "2026-06-01T00:00:00Z", "--ocsp", "-"], stdin: F.ocsp("revoked.der"))
+        stapled.expectExit(1)
+        #expect(stapled.stdout.contains("ocsp standard input: revoked 2026-05-20T12:00:00Z"))
+    }
+
     @Test func aRecordedHandshakeReplays() throws {
         let run = try Binary.trustcheck(["verify", "--replay", F.path("vectors/recorded.json")])
         run.expectExit(0)
