@@ -38,8 +38,11 @@ struct CollectorBinaryTests {
     /// Starts `executable collect ...` on 127.0.0.1:0 and waits for the port it writes to --port-file.
     static func start(_ executable: String, scratch: Scratch) throws -> (BackgroundProcess, UInt16) {
         let portFile = scratch.path("port")
+        // The alert command runs in a shell the collector starts: a child of the shipped binary, not of a test.
         let collector = try BackgroundProcess(executable, ["collect", "--listen", "127.0.0.1:0", "--db", scratch.path("reports.db"),
-                                                           "--port-file", portFile, "--anchors", F.tls("root.pem")])
+                                                           "--port-file", portFile, "--anchors", F.tls("root.pem"),
+                                                           "--alert-threshold", "2",
+                                                           "--alert-command", "cat > '\(scratch.path("alert.json"))'"])
         let port = collector.wait(seconds: 30) {
             (try? String(contentsOfFile: portFile, encoding: .utf8)).flatMap { UInt16($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         }
@@ -84,6 +87,12 @@ struct CollectorBinaryTests {
         let (reason, status) = collector.stop(signal: SIGTERM)
         #expect(reason == .exit, "the collector died of signal \(status): \(collector.stderr)")
         #expect(status == 0, "\(collector.stderr)")
+
+        #expect(collector.stderr.contains("alert: api.example.com has 2 failures within 3600 s (threshold 2)"), "\(collector.stderr)")
+        let alert = try #require(scratch.read("alert.json").flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] },
+                                 "the alert command did not write its standard input")
+        #expect(alert["host"] as? String == "api.example.com")
+        #expect(alert["threshold"] as? Int == 2)
 
         let reports = try Binary.trustcheck(["reports", "--db", scratch.path("reports.db"), "--since", "2026-11-01", "--json"])
         reports.expectExit(0)
