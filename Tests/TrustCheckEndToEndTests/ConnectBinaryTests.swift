@@ -23,7 +23,8 @@ struct ConnectBinaryTests {
         return (server, port)
     }
 
-    static let goodServer = ["-cert", "leaf.pem", "-cert_chain", "intermediate.pem", "-key", "leaf.key", "-status_file", "ocsp-good.der"]
+    static let goodServer = ["-cert", "leaf.pem", "-cert_chain", "intermediate.pem", "-key", "leaf.key", "-status_file", "ocsp-good.der",
+                             "-alpn", "http/1.1"]
 
     static func connect(_ port: UInt16, serverName: String = "localhost", _ extra: [String]) throws -> ProcessRun {
         try Binary.trustcheck(["connect", "127.0.0.1:\(port)", "--servername", serverName, "--anchors", F.tls("root.pem"),
@@ -45,6 +46,9 @@ struct ConnectBinaryTests {
             #expect(json["trusted"] as? Bool == true)
             #expect((json["negotiated"] as? [String: Any])?["protocol"] as? String == "TLS\(version)", "\(run)")
         }
+        let alpn = try Self.connect(port, ["--alpn", "h2", "--alpn", "http/1.1", "--system-anchors", "--json"])
+        alpn.expectExit(0)
+        #expect((try alpn.json()["negotiated"] as? [String: Any])?["alpn"] as? String == "http/1.1")
     }
 
     @Test func anUntrustedServerIsRefused() throws {
