@@ -3,7 +3,7 @@ import Testing
 
 /// `trustcheck verify --pin-config` with TrustKit configurations as JSON, XML plist, binary plist and an
 /// Info.plist's TSKConfiguration, using every TrustKit key, TSKExpirationDate included (with only
-/// FoundationEssentials, looking up the UTC time zone for it once stopped the process with SIGILL).
+/// FoundationEssentials, as the binary links it, there is no UTC time zone to look up for its arithmetic).
 @Suite(.enabled(if: ReleaseBinaries.configured, "TRUSTCHECK_RELEASE_BINARY and TRUSTCHECK_COLLECT_RELEASE_BINARY are unset: `make test` builds the release binaries as `make demo` does and sets them"))
 struct PinConfigBinaryTests {
     typealias F = RepositoryFiles
