@@ -11,7 +11,7 @@ PACKAGES += libpq-dev postgresql chromium
 # binutils: nm and readelf, for make foundation-check and FoundationFreeClosureTests (Swift's toolchain needs it too).
 PACKAGES += binutils
 
-.PHONY: deps demo test bench pkits pkits-fetch corpus-fetch collector-load startup-order foundation-check
+.PHONY: deps demo test test-e2e bench pkits pkits-fetch corpus-fetch collector-load startup-order foundation-check
 
 # NIST PKITS as pyhanko-certvalidator's sdist carries it (tests/fixtures/nist_pkits), pinned by version and
 # sha256; fetched once into .build/pkits and reused. Not committed: it is fetched at build and CI time.
@@ -99,10 +99,23 @@ pkits: pkits-fetch
 	    --expectations Tests/TrustConformanceTests/pkits-expectations.json
 
 # swift test includes the PKITS check (PKITSSuiteTests) once the suite is fetched, and the loading corpus
-# (LoadingCorpusTests) once cryptography_vectors is.
+# (LoadingCorpusTests) once cryptography_vectors is. The end-to-end suites (Tests/TrustCheckEndToEndTests) run
+# the release binaries users run, built with the same command as `make demo` (not foundation-check's static
+# build, which comes after and replaces .build/release/trustcheck); without the two variables `swift test`
+# skips them, saying so.
+RELEASE_BINARIES := TRUSTCHECK_RELEASE_BINARY=$(CURDIR)/.build/release/trustcheck \
+    TRUSTCHECK_COLLECT_RELEASE_BINARY=$(CURDIR)/.build/release/trustcheck-collect
 test: deps pkits-fetch corpus-fetch
-	swift test
+	swift build -c release --product trustcheck
+	swift build -c release --product trustcheck-collect
+	$(RELEASE_BINARIES) swift test
 	$(MAKE) foundation-check
+
+# The end-to-end suites alone, on the release binaries (a quicker check after a change to the CLI).
+test-e2e: deps
+	swift build -c release --product trustcheck
+	swift build -c release --product trustcheck-collect
+	$(RELEASE_BINARIES) swift test --filter TrustCheckEndToEndTests
 
 # Issue 13 (README "Start-up"): the static release trustcheck links FoundationEssentials only, no symbol of
 # swift-corelibs Foundation, FoundationNetworking, FoundationXML or FoundationInternationalization (ICU).

@@ -137,6 +137,11 @@ let package = Package(
             dependencies: ["ReportCollector", "HTTPServerBridge", "SQLiteBridge", "Pinning", "PinningReports", "TLSClient",
                            "GnuTLSBridge", "TrustCertificates", "TrustEvaluation", "trustcheck", "trustcheck-collect", "TestSupport",
                            "PostgresBridge", "PostgresTestSupport"]),
+        // The release `trustcheck` and `trustcheck-collect`, run as processes over every command (`make test`
+        // builds them as `make demo` does and names them in TRUSTCHECK_RELEASE_BINARY and
+        // TRUSTCHECK_COLLECT_RELEASE_BINARY; without those the suites are skipped, saying so). No dependency on
+        // the products: a debug build of them next to the test bundle is not what users run.
+        .testTarget(name: "TrustCheckEndToEndTests"),
         .testTarget(
             name: "TrustCheckCLITests",
             dependencies: ["TrustCheckCLI", "TrustCheckCollectorCLI", "trustcheck", "trustcheck-collect", "CertificateFixtures",

@@ -228,36 +228,21 @@ struct TrustKitConfigurationParser {
     }
 
     /// TSKExpirationDate: NSDateFormatter with `yyyy-MM-dd` in UTC, so midnight at the start of that day.
-    /// An unparsable string gives nil in TrustKit, silently: the pins then never expire, hence the warning.
+    /// An unparsable string gives nil in TrustKit, silently: the pins then never expire, hence the warning,
+    /// which says why the value is not a date.
     private mutating func expiration(_ entry: [String: Any], domain: String) throws(TrustKitConfigurationError) -> Date? {
         guard let value = entry[Key.expirationDate.rawValue] else { return nil }
         guard let text = value as? String else {
             throw TrustKitConfigurationError(.wrongType, key: .expirationDate, domain: domain,
                                              problem: "must be a \"yyyy-MM-dd\" string, not \(Self.typeName(of: value))")
         }
-        guard let date = Self.utcMidnight(text) else {
+        do {
+            return try TrustKitExpirationDate.utcMidnight(text)
+        } catch {
             warn(.unparsableExpirationDate, Key.expirationDate.rawValue, domain,
-                 "\"\(text)\" is not a yyyy-MM-dd date; TrustKit drops it, so these pins never expire")
+                 "\(error); TrustKit drops it, so these pins never expire")
             return nil
         }
-        return date
-    }
-
-    /// `yyyy-MM-dd` (month and day may have one digit, as NSDateFormatter allows) as UTC midnight; nil
-    /// for anything else, including impossible dates such as 2025-02-30.
-    static func utcMidnight(_ text: String) -> Date? {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, (1...2).contains(parts[1].count), (1...2).contains(parts[2].count),
-              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
-        else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let components = DateComponents(year: year, month: month, day: day)
-        guard let date = calendar.date(from: components),
-              calendar.dateComponents([.year, .month, .day], from: date) == components
-        else { return nil }
-        return date
     }
 
     /// `[NSURL URLWithString:]`: nil for text that is not a URL. Recent Foundations percent-encode

@@ -44,8 +44,12 @@ public struct TrustKitDomainPolicy: Sendable, Hashable {
 
     /// Where TrustKit sends reports for this domain: TSKReportUris, then the default URI unless disabled.
     public var effectiveReportURIs: [URL] {
-        reportURIs + (disableDefaultReportURI ? [] : [URL(string: TrustKitConfigurationKey.defaultReportURI)!])
+        reportURIs + (disableDefaultReportURI ? [] : Self.defaultReportURL.map { [$0] } ?? [])
     }
+
+    /// TrustKit's default report URI as a URL. A constant that always parses; an optional rather than a
+    /// force-unwrap all the same, so that no Foundation lookup can stop the process.
+    static let defaultReportURL = URL(string: TrustKitConfigurationKey.defaultReportURI)
 
     /// Whether the pins have expired at `date` (TrustKit compares with the wall clock: expirationDate < now).
     public func isExpired(at date: Date) -> Bool { expirationDate.map { $0 < date } ?? false }
