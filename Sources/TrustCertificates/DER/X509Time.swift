@@ -57,7 +57,8 @@ extension X509Time {
         let yearDigits = node.tag == DERTag.utcTime ? 2 : 4
         guard node.tag == DERTag.utcTime || node.tag == DERTag.generalizedTime else { return (try decode(node), nil) }
         let typeName = yearDigits == 2 ? "UTCTime" : "GeneralizedTime"
-        let seconds = 8 + yearDigits + 2
+        // The length up to the seconds: YYMMDDhhmmss or YYYYMMDDhhmmss.
+        let throughSeconds = yearDigits + 10
         // YYMMDDhhmmZ: Apple's UTC_TIME_NOSEC_ZULU_LEN.
         if yearDigits == 2, octets.count == 11, octets.last == UInt8(ascii: "Z") {
             let profiled = Array(octets.dropLast()) + Array("00Z".utf8)
@@ -65,17 +66,17 @@ extension X509Time {
             return (date, "\(typeName) without seconds")
         }
         // YYMMDDhhmmss±hhmm / YYYYMMDDhhmmss±hhmm: Apple's ..._LOCALIZED_LEN.
-        if octets.count == seconds + 5, let sign = octets.dropFirst(seconds).first,
+        if octets.count == throughSeconds + 5, let sign = octets.dropFirst(throughSeconds).first,
            sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-")
         {
-            let offsetDigits = octets[(seconds + 1)...]
+            let offsetDigits = octets[(throughSeconds + 1)...]
             guard offsetDigits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
                 return (try decode(node), nil)
             }
             let value = offsetDigits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
             let hours = value / 100, minutes = value % 100
             guard hours < 24, minutes < 60 else { throw DERError.unexpected("a time offset of at most 23:59") }
-            let profiled = Array(octets[..<seconds]) + [UInt8(ascii: "Z")]
+            let profiled = Array(octets[..<throughSeconds]) + [UInt8(ascii: "Z")]
             let local = try decode(tag: node.tag, octets: profiled[...])
             let offset = TimeInterval((hours * 60 + minutes) * 60) * (sign == UInt8(ascii: "+") ? 1 : -1)
             return (local.addingTimeInterval(-offset), "\(typeName) with an offset from UTC instead of Z")
