@@ -5,7 +5,7 @@ import TrustCertificates
 /// The upstream libraries' own test certificates, for the suites that replay those libraries' tests.
 ///
 /// They may not be redistributed here, so nothing of them is committed: the replay suites read them from the
-/// directory `TRUSTCHECK_UPSTREAM_CERTIFICATES` names, laid out as `<owner>+<repo>/<path in repo>` (for
+/// directory `TRUSTCHECK_UPSTREAM_CERTIFICATES` names (or `../shared/upstream-certificates`), laid out as `<owner>+<repo>/<path in repo>` (for
 /// example `Alamofire+Alamofire/Tests/Resources/Certificates/...`), and are skipped, saying so, when it is
 /// unset or lacks the repository a suite needs.
 enum UpstreamCertificates {
@@ -16,10 +16,13 @@ enum UpstreamCertificates {
     static let trustKit = "datatheorem+TrustKit"
     static let afNetworking = "AFNetworking+AFNetworking"
 
-    /// The directory named by the variable; nil when it is unset or empty.
+    /// The directory named by the variable, else `../shared/upstream-certificates` beside the package when
+    /// it exists (where the project's shared data may hold them); nil otherwise.
     static var root: String? {
-        guard let value = ProcessInfo.processInfo.environment[variable], !value.isEmpty else { return nil }
-        return value
+        if let value = ProcessInfo.processInfo.environment[variable], !value.isEmpty { return value }
+        let shared = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/upstream-certificates").path
+        return FileManager.default.fileExists(atPath: shared) ? shared : nil
     }
 
     /// Whether `repository` (`owner+repo`) is under the root.
@@ -31,7 +34,7 @@ enum UpstreamCertificates {
 
     /// Why a suite for `repository` did not run.
     static func skipReason(_ repository: String) -> Comment {
-        Comment(rawValue: "\(variable) does not name a directory holding \(repository)/ (the upstream test certificates, "
+        Comment(rawValue: "neither \(variable) nor ../shared/upstream-certificates names a directory holding \(repository)/ (the upstream test certificates, "
             + "not redistributed here); set it to replay \(repository)'s tests")
     }
 

@@ -52,8 +52,10 @@ struct LoadingCorpus {
                    entries: { try files(under: $0, source: "cryptography-vectors") }),
             // The upstream libraries' own test certificates (Alamofire's Tests/Resources/Certificates,
             // TrustKit's TrustKitTests/Certificates, AFNetworking's Tests/Resources, Apple Security's
-            // test data): not redistributed here, so read only where a checkout of them is named.
-            Source(name: "upstream-test-suites", root: environment["TRUSTCHECK_UPSTREAM_CERTIFICATES"].flatMap { $0.isEmpty ? nil : $0 },
+            // test data): not redistributed here, so read only where a checkout of them is named, or where
+            // the project's shared data holds them (../shared/upstream-certificates).
+            Source(name: "upstream-test-suites", root: environment["TRUSTCHECK_UPSTREAM_CERTIFICATES"].flatMap { $0.isEmpty ? nil : $0 }
+                   ?? existing(URL(fileURLWithPath: packageRoot).deletingLastPathComponent().path + "/shared/upstream-certificates"),
                    required: false, entries: { try files(under: $0, source: "upstream-test-suites") }),
         ]
     }

@@ -57,8 +57,8 @@ import Testing
     /// The encoding `certvalidator-pkits.py` writes, as PKITSSuiteTests finds it.
     static let certvalidatorCases: String? = {
         if let path = ProcessInfo.processInfo.environment["TRUSTCHECK_CERTVALIDATOR_PKITS"], !path.isEmpty { return path }
-        let path = packageRoot + "/.build/pkits/certvalidator-pkits.json"
-        return FileManager.default.fileExists(atPath: path) ? path : nil
+        let shared = URL(fileURLWithPath: packageRoot).deletingLastPathComponent().appendingPathComponent("shared/certvalidator-pkits.json").path
+        return [packageRoot + "/.build/pkits/certvalidator-pkits.json", shared].first { FileManager.default.fileExists(atPath: $0) }
     }()
 
     /// `--revocation require` makes every case of the suite's own encoding require revocation; both pass whole.

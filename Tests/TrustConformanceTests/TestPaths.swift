@@ -14,12 +14,13 @@ enum TestPaths {
     static let pkitsExpectationsPath = (testsDirectory as NSString).appendingPathComponent("pkits-expectations.json")
     /// wbond/certvalidator's encoding of NIST PKITS in pkits.json's format, which `certvalidator-pkits.py`
     /// writes from a checkout of certvalidator (not redistributed here): $TRUSTCHECK_CERTVALIDATOR_PKITS when
-    /// set (a wrong path then fails the test), else `<package root>/.build/pkits/certvalidator-pkits.json`
-    /// when it exists, else nil.
+    /// set (a wrong path then fails the test), else `<package root>/.build/pkits/certvalidator-pkits.json` or
+    /// `../shared/certvalidator-pkits.json` when one exists, else nil.
     static let certvalidatorPKITS: String? = {
         if let path = ProcessInfo.processInfo.environment["TRUSTCHECK_CERTVALIDATOR_PKITS"], !path.isEmpty { return path }
-        let path = (packageRoot as NSString).appendingPathComponent(".build/pkits/certvalidator-pkits.json")
-        return FileManager.default.fileExists(atPath: path) ? path : nil
+        let built = (packageRoot as NSString).appendingPathComponent(".build/pkits/certvalidator-pkits.json")
+        let shared = URL(fileURLWithPath: packageRoot).deletingLastPathComponent().appendingPathComponent("shared/certvalidator-pkits.json").path
+        return [built, shared].first { FileManager.default.fileExists(atPath: $0) }
     }()
     static let vectorsDirectory = (packageRoot as NSString).appendingPathComponent("vectors")
 
