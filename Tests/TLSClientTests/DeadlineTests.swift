@@ -59,7 +59,9 @@ import TLSClient
         defer { server.stop() }
         let configuration = try Self.configuration(seconds: 10)
         let port = server.port
-        let task = Task { () -> TLSClientError? in
+        // High priority: a new task waits for a cooperative thread to start at all, and behind other suites'
+        // queued work (thousands of parameterised cases) a default-priority one can wait past any bound.
+        let task = Task(priority: .high) { () -> TLSClientError? in
             do throws(TLSClientError) {
                 _ = try await TLSClient.connect(host: "127.0.0.1", port: port, configuration: configuration)
                 return nil
@@ -118,7 +120,7 @@ import TLSClient
         // deadline with "tls.timeout", however late this task runs, and that fails the test.
         let connection = try await TLSClient.connect(host: "127.0.0.1", port: server.port,
                                                      configuration: try Self.configuration(seconds: 30))
-        let task = Task { () -> TLSClientError? in
+        let task = Task(priority: .high) { () -> TLSClientError? in // high: see above
             do throws(TLSClientError) {
                 _ = try await HTTPDiagnosticRequest.get(host: "localhost", on: connection)
                 return nil
@@ -160,7 +162,7 @@ import TLSClient
         let listener = try FullBacklogListener()
         let configuration = try Self.configuration(seconds: 10)
         let port = listener.port
-        let task = Task { () -> TLSClientError? in
+        let task = Task(priority: .high) { () -> TLSClientError? in // high: see above
             do throws(TLSClientError) {
                 _ = try await TLSClient.connect(host: "127.0.0.1", port: port, configuration: configuration)
                 return nil
