@@ -3,8 +3,9 @@ import GnuTLSBridge
 import TrustCertificates
 
 /// A minimal HTTP/1.1 GET over a `TLSConnection`, for diagnostics only (no redirects, no chunked
-/// decoding, `Connection: close`): it sends the request and reads until the server closes, at most
-/// `limit` bytes, all within one deadline.
+/// decoding, `Connection: close`): it sends the request and reads until the answer is whole (its
+/// Content-Length) or the server closes, at most `limit` bytes, all within one deadline. A server that
+/// closes before its answer is whole has not answered: that is "http.truncated", never a response.
 public enum HTTPDiagnosticRequest {
     /// The status line, the headers as sent and the raw body.
     public struct Response: Sendable, Equatable {
@@ -38,8 +39,17 @@ public enum HTTPDiagnosticRequest {
         return try result.get()
     }
 
+    /// `get` on the calling thread, for callers on threads of their own (as `TLSClient.connectBlocking`):
+    /// nothing waits for a Swift concurrency thread between the exchange and its answer.
+    public static func getBlocking(_ path: String = "/", host: String, on connection: TLSConnection, limit: Int = 1 << 20,
+                                   timeout: TimeInterval? = nil) throws(TLSClientError) -> Response
+    {
+        try exchange(path, host: host, on: connection, limit: limit,
+                     deadline: Deadline(after: timeout ?? connection.operationTimeout), cancellation: nil)
+    }
+
     private static func exchange(_ path: String, host: String, on connection: TLSConnection, limit: Int, deadline: Deadline,
-                                 cancellation: CancellationSignal) throws(TLSClientError) -> Response
+                                 cancellation: CancellationSignal?) throws(TLSClientError) -> Response
     {
         let request = "GET \(path) HTTP/1.1\r\nHost: \(host)\r\nUser-Agent: trustcheck\r\nAccept: */*\r\nConnection: close\r\n\r\n"
         try connection.write(Array(request.utf8), deadline: deadline, cancellation: cancellation)
@@ -49,15 +59,49 @@ public enum HTTPDiagnosticRequest {
             if chunk.isEmpty { break }
             bytes += chunk
             guard bytes.count <= limit else { throw .malformedHTTPResponse("longer than \(limit) bytes") }
+            // Whole by its Content-Length: done, without waiting for a close the server may be slow to send.
+            if let expected = try expectedLength(bytes), bytes.count >= expected { break }
         }
         return try parse(bytes)
     }
 
-    static func parse(_ bytes: [UInt8]) throws(TLSClientError) -> Response {
-        let separator: [UInt8] = [13, 10, 13, 10]
-        guard let end = (0..<max(0, bytes.count - 3)).first(where: { Array(bytes[$0..<$0 + 4]) == separator }) else {
-            throw .malformedHTTPResponse("no end of headers in \(bytes.count) bytes")
+    /// The whole answer's length in bytes (headers and body), once the headers are in and declare a
+    /// Content-Length (or a status that has no body); nil until then, or when only the close ends it.
+    private static func expectedLength(_ bytes: [UInt8]) throws(TLSClientError) -> Int? {
+        guard let end = headerEnd(bytes) else { return nil }
+        let response = try parse(bytes, end: end, complete: false)
+        return try bodyLength(response).map { end + 4 + $0 }
+    }
+
+    /// The body length the answer declares: 0 for a status without a body, the Content-Length otherwise,
+    /// nil when there is none (the body then ends at the close).
+    private static func bodyLength(_ response: Response) throws(TLSClientError) -> Int? {
+        if (100..<200).contains(response.statusCode) || response.statusCode == 204 || response.statusCode == 304 { return 0 }
+        let values = response.headers.filter { $0.name.lowercased() == "content-length" }.map(\.value)
+        guard let value = values.first else { return nil }
+        guard let length = Int(value), length >= 0, values.allSatisfy({ $0 == value }) else {
+            throw .malformedHTTPResponse("bad Content-Length \"\(values.joined(separator: ", ").prefix(80))\"")
         }
+        return length
+    }
+
+    private static func headerEnd(_ bytes: [UInt8]) -> Int? {
+        let separator: [UInt8] = [13, 10, 13, 10]
+        return (0..<max(0, bytes.count - 3)).first(where: { Array(bytes[$0..<$0 + 4]) == separator })
+    }
+
+    /// The answer in `bytes`, everything the server sent before it closed (or its declared length).
+    static func parse(_ bytes: [UInt8]) throws(TLSClientError) -> Response {
+        guard let end = headerEnd(bytes) else {
+            throw .truncatedHTTPResponse(bytes.isEmpty ? "the server closed the connection without answering"
+                : "the server closed the connection after \(bytes.count) bytes, before the end of the headers")
+        }
+        return try parse(bytes, end: end, complete: true)
+    }
+
+    /// The answer whose headers end at `end`; when `complete` (the server has closed or the length is
+    /// reached), a body shorter than its Content-Length is an error and a longer one is cut to it.
+    private static func parse(_ bytes: [UInt8], end: Int, complete: Bool) throws(TLSClientError) -> Response {
         let head = String(decoding: bytes[..<end], as: UTF8.self)
         let lines = head.components(separatedBy: "\r\n")
         let status = lines[0]
@@ -69,6 +113,11 @@ public enum HTTPDiagnosticRequest {
             guard let colon = line.firstIndex(of: ":") else { return nil }
             return (String(line[..<colon]), String(line[line.index(after: colon)...].trimmingWhitespace(newlines: false)))
         }
-        return Response(statusCode: code, statusLine: status, headers: headers, body: Array(bytes[(end + 4)...]))
+        let response = Response(statusCode: code, statusLine: status, headers: headers, body: Array(bytes[(end + 4)...]))
+        guard complete, let declared = try bodyLength(response) else { return response }
+        guard response.body.count >= declared else {
+            throw .truncatedHTTPResponse("the server closed the connection after \(response.body.count) of the \(declared) body bytes its headers declare")
+        }
+        return Response(statusCode: code, statusLine: status, headers: headers, body: Array(response.body.prefix(declared)))
     }
 }

@@ -18,6 +18,9 @@ public enum TLSClientError: Error, Sendable, LocalizedError {
     case io(TLSHandshakeError)
     /// The server's HTTP answer is not HTTP/1.x or is larger than the helper reads ("http.malformed").
     case malformedHTTPResponse(String)
+    /// The server closed the stream before its HTTP answer was whole: before the end of the headers, or
+    /// before as many body bytes as its Content-Length declares ("http.truncated").
+    case truncatedHTTPResponse(String)
     /// The server was trusted, and then the connection failed (the first error, whose code this is): a
     /// TLS 1.3 server's refusal after the client's Finished, a TLS 1.2 server's refusal of the client, the
     /// deadline. The decision is kept, so it can be reported beside the failure.
@@ -32,6 +35,7 @@ public enum TLSClientError: Error, Sendable, LocalizedError {
         case .unparseableCertificate: "trust.unparseableCertificate"
         case .io(let error): error.cancelled ? "tls.cancelled" : error.isTimeout ? "tls.timeout" : "tls.io." + error.gnutls.name
         case .malformedHTTPResponse: "http.malformed"
+        case .truncatedHTTPResponse: "http.truncated"
         case .afterTrustDecision(let failure, _): failure.code
         }
     }
@@ -50,6 +54,7 @@ public enum TLSClientError: Error, Sendable, LocalizedError {
             "TLS read/write timed out: " + (error.errorDescription ?? "")
         case .io(let error): "TLS read/write failed: " + (error.errorDescription ?? "")
         case .malformedHTTPResponse(let problem): "malformed HTTP response: \(problem)"
+        case .truncatedHTTPResponse(let problem): "truncated HTTP response: \(problem)"
         case .afterTrustDecision(let failure, let decision):
             (failure.errorDescription ?? failure.code)
                 + (decision.verdict.isTrusted ? " (after the server's certificate was trusted)" : "")

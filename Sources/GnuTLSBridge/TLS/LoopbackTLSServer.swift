@@ -25,7 +25,8 @@ public final class LoopbackTLSServer: @unchecked Sendable {
 
     /// What the server does with a connection.
     public enum Behaviour: Sendable {
-        /// Handshake, read a request (up to a blank line) and answer with these bytes, then close.
+        /// Handshake, read a request (up to a blank line) and answer with these bytes, then close. A
+        /// connection whose request never arrives whole is closed unanswered.
         case respond([UInt8])
         /// Accept the TCP connection and never send a byte (a server that never answers).
         case silent
@@ -48,6 +49,7 @@ public final class LoopbackTLSServer: @unchecked Sendable {
     private let lock = Mutex(())
     private var running = true
     private var recorded: [Outcome] = []
+    private var answerSent = 0
     private let finished = DispatchSemaphore(value: 0)
 
     /// Starts a server presenting `chainPEM` (leaf first) with the private key `keyPEM`.
@@ -136,6 +138,10 @@ public final class LoopbackTLSServer: @unchecked Sendable {
     /// How each connection ended so far, in order.
     public var outcomes: [Outcome] { lock.withLock { _ in recorded } }
 
+    /// Bytes of `response` sent so far, over all connections: a test can tell a server that trickled its
+    /// answer from one that never got to answer.
+    public var answerBytesSent: Int { lock.withLock { _ in answerSent } }
+
     /// Stops accepting and waits (at most 5 s) for the serving thread to finish.
     public func stop() {
         let wasRunning = lock.withLock { _ -> Bool in
@@ -208,15 +214,11 @@ public final class LoopbackTLSServer: @unchecked Sendable {
             interval = pause
         case .silent, .closeMidHandshake: return
         }
-        var request: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while request.count < 65536 {
-            let n = buffer.withUnsafeMutableBytes { gnutls_record_recv(session, $0.baseAddress, $0.count) }
-            if n == -28 || n == -52 { continue }
-            guard n > 0 else { break }
-            request += buffer.prefix(n)
-            if request.count >= 4, request.suffix(4) == [13, 10, 13, 10] { break }
-        }
+        // Answer only a request that arrived whole. Answering after the read gave up (it used to, after
+        // GnuTLS's 5 s record timeout) is answering a client that has not asked yet: on a loaded machine
+        // the client's task can wait that long to be scheduled, and by the time it asks, the whole paced
+        // answer is already in its socket buffer and it reads it at once.
+        guard readRequest(session, client) else { return }
         var offset = 0
         while offset < response.count {
             if let interval {
@@ -229,7 +231,36 @@ public final class LoopbackTLSServer: @unchecked Sendable {
             if n == -28 || n == -52 { continue }
             guard n > 0 else { break }
             offset += n
+            lock.withLock { _ in answerSent += n }
         }
         _ = gnutls_bye(session, GNUTLS_SHUT_WR)
+    }
+
+    /// Reads the client's request up to its blank line: true when it arrived, false when the client
+    /// closed or failed first, or stop() came first. The wait for the bytes is a poll in slices, not a
+    /// GnuTLS record timeout, so that however long the client takes to be scheduled (a test's task can
+    /// wait well over a minute behind other suites on 2 busy cores), the server neither gives up early
+    /// nor outlives stop(); ten minutes bound it all the same.
+    private func readRequest(_ session: OpaquePointer, _ client: Int32) -> Bool {
+        let patience = Deadline(after: 600)
+        var request: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while request.count < 65536 {
+            if gnutls_record_check_pending(session) == 0 {
+                var waiter = pollfd(fd: client, events: Int16(POLLIN), revents: 0)
+                let ready = poll(&waiter, 1, 50)
+                if ready < 0 && errno != EINTR { return false }
+                if ready <= 0 {
+                    guard isRunning, !patience.hasPassed else { return false }
+                    continue
+                }
+            }
+            let n = buffer.withUnsafeMutableBytes { gnutls_record_recv(session, $0.baseAddress, $0.count) }
+            if n == -28 || n == -52 { continue }
+            guard n > 0 else { return false }
+            request += buffer.prefix(n)
+            if request.count >= 4, request.suffix(4) == [13, 10, 13, 10] { return true }
+        }
+        return false
     }
 }
