@@ -43,6 +43,9 @@ import TrustCertificates
             outer: "RSA-SHA256 with parameters", inner: "RSA-SHA256 with NULL parameters", sameOID: true, equivalentParameters: false)])
         #expect(try defects("other-algorithm-leaf.pem") == [.signatureAlgorithmMismatch(
             outer: "RSA-SHA512 with NULL parameters", inner: "RSA-SHA256 with NULL parameters", sameOID: false, equivalentParameters: false)])
+        // Only RSA PKCS #1 v1.5 takes absent and NULL parameters alike (RFC 4055 §5); ECDSA's are absent.
+        #expect(try defects("ecdsa-null-parameters-leaf.pem") == [.signatureAlgorithmMismatch(
+            outer: "ECDSA-SHA256 with NULL parameters", inner: "ECDSA-SHA256 without parameters", sameOID: true, equivalentParameters: false)])
         #expect(try defects("version4-leaf.pem") == [.unknownVersion(4)])
         #expect(try Self.certificate("version4-leaf.pem").version == 4)
         #expect(try defects("utctime-without-seconds-leaf.pem") == [.validityTimeEncoding("notBefore is a UTCTime without seconds")])

@@ -112,7 +112,8 @@ struct CertificateFields {
             parameters.map { $0.elementsEqual(nullParameters) } ?? true
         }
         let sameOID = outerParts.oid == innerParts.oid
-        let equivalent = sameOID && isAbsentOrNull(outerParts.parameters) && isAbsentOrNull(innerParts.parameters)
+        let equivalent = sameOID && rsaPKCS1v15OIDs.contains(outerParts.oid)
+            && isAbsentOrNull(outerParts.parameters) && isAbsentOrNull(innerParts.parameters)
         func describe(_ parts: (oid: String, parameters: ArraySlice<UInt8>?)) -> String {
             let name = SignatureAlgorithm.named(byOID: parts.oid).name
             let algorithm = name == "unknown" ? parts.oid : name
@@ -122,6 +123,13 @@ struct CertificateFields {
         return .signatureAlgorithmMismatch(outer: describe(outerParts), inner: describe(innerParts),
                                            sameOID: sameOID, equivalentParameters: equivalent)
     }
+
+    /// The PKCS #1 v1.5 signature algorithms (md2/md4/md5/sha1/sha224/sha256/sha384/sha512WithRSAEncryption),
+    /// whose parameters are NULL and, by RFC 4055 §5 (and RFC 3279 §2.2.1 in practice), may be absent.
+    private static let rsaPKCS1v15OIDs: Set<String> = [
+        "1.2.840.113549.1.1.2", "1.2.840.113549.1.1.3", "1.2.840.113549.1.1.4", "1.2.840.113549.1.1.5",
+        "1.2.840.113549.1.1.14", "1.2.840.113549.1.1.11", "1.2.840.113549.1.1.12", "1.2.840.113549.1.1.13",
+    ]
 
     /// An AlgorithmIdentifier's OID and the encoding of its parameters (nil when absent).
     private static func algorithmParts(_ node: DERNode) throws -> (oid: String, parameters: ArraySlice<UInt8>?) {

@@ -4,10 +4,10 @@
 /// the reason (TrustEvaluation's `EncodingDefectCheck` says which profile enforces which).
 public enum EncodingDefect: Sendable, Hashable, CustomStringConvertible {
     /// The outer signatureAlgorithm and the TBSCertificate's signature field differ (RFC 5280 §4.1.1.2:
-    /// they MUST be the same). `sameOID`: both name one algorithm; `equivalentParameters`: and their
-    /// parameters differ only as absent against NULL, which RFC 4055 §5 makes the same for the RSA
-    /// PKCS #1 v1.5 algorithms ("implementations MUST accept the parameters being absent as well as
-    /// present") and which Alamofire's, AFNetworking's and many older CAs' certificates carry.
+    /// they MUST be the same). `sameOID`: both name one algorithm; `equivalentParameters`: an RSA PKCS #1
+    /// v1.5 algorithm whose parameters differ only as absent against NULL, which RFC 4055 §5 makes the
+    /// same ("implementations MUST accept the parameters being absent as well as present") and which
+    /// Alamofire's, AFNetworking's and many older CAs' certificates carry.
     case signatureAlgorithmMismatch(outer: String, inner: String, sameOID: Bool, equivalentParameters: Bool)
     /// An explicit version above v3 (RFC 5280 §4.1.2.1 knows v1–v3). GnuTLS loads it; Apple refuses it
     /// at creation. Its fields are read as a v3 certificate's.

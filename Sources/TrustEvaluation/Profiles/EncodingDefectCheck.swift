@@ -7,7 +7,7 @@ import TrustCertificates
 /// | Defect | apple | rfc5280 | webpki | Why |
 /// |---|---|---|---|---|
 /// | signatureAlgorithm names another algorithm (OID) than the TBS's | fails | fails | fails | RFC 5280 §4.1.1.2; Apple's `SecCertificateIsSignedBy` compares the OIDs and takes a mismatch as a signature that does not verify; x509-limbo `rfc5280::mismatching-signature-algorithm` |
-/// | same OID, parameters absent in one and NULL in the other | passes | passes | fails | Apple compares OIDs only (Alamofire's and AFNetworking's test certificates pass on Apple); RFC 4055 §5: implementations MUST accept the parameters absent as well as present; CABF BR 7.1.3.2 fixes the exact bytes, and pyca/cryptography compares the whole AlgorithmIdentifier |
+/// | same RSA PKCS #1 v1.5 OID, parameters absent in one and NULL in the other | passes | passes | fails | Apple compares OIDs only (Alamofire's and AFNetworking's test certificates pass on Apple); RFC 4055 §5: implementations MUST accept the parameters absent as well as present; CABF BR 7.1.3.2 fixes the exact bytes, and pyca/cryptography compares the whole AlgorithmIdentifier |
 /// | same OID, other parameters | passes | fails | fails | Apple compares OIDs only and verifies with the TBS's parameters; for the RFC the identifiers differ |
 /// | version above v3 | fails | fails | fails | RFC 5280 §4.1.2.1; Apple refuses such a certificate at creation (`SecCertificateCreateWithData`), GnuTLS loads it |
 /// | validity time without seconds or with a ±hhmm offset | passes | fails | fails | Apple reads both forms (`SecAbsoluteTimeFromDateContentWithError`); RFC 5280 §4.1.2.5.1-2: MUST be YYMMDDHHMMSSZ / YYYYMMDDHHMMSSZ |

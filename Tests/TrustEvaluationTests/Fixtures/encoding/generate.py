@@ -10,6 +10,9 @@ so its signature is valid and only the encoding rule is at fault:
   certificates are; absent-parameters-leaf.pem the same on a leaf.
 * null-inner-parameters-leaf.pem: the other way round (TBS NULL, outer absent).
 * other-parameters-leaf.pem: the same OID, the outer one with an INTEGER for parameters.
+* ecdsa-null-parameters-leaf.pem: both fields ecdsa-with-SHA256, the outer with NULL parameters (RFC 5758
+  wants them absent; only RSA PKCS #1 v1.5 takes absent and NULL alike). Its signature is the root's RSA
+  one, so it verifies under no key: it is read for its recorded defect only.
 * other-algorithm-leaf.pem: the TBS says sha256WithRSAEncryption (which signed it), the outer
   sha512WithRSAEncryption (x509-limbo's rfc5280::mismatching-signature-algorithm).
 * version4-leaf.pem: explicit version 4 (INTEGER 3).
@@ -30,6 +33,7 @@ from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 
 SHA256_RSA = bytes.fromhex("06092a864886f70d01010b")
 SHA512_RSA = bytes.fromhex("06092a864886f70d01010d")
+ECDSA_SHA256 = bytes.fromhex("06082a8648ce3d040302")
 NULL = bytes.fromhex("0500")
 
 
@@ -146,6 +150,7 @@ write("absent-parameters-root.pem", resigned(root, root_key, inner=SHA256_RSA, o
 write("absent-parameters-leaf.pem", resigned(leaf, root_key, inner=SHA256_RSA, outer=SHA256_RSA + NULL))
 write("null-inner-parameters-leaf.pem", resigned(leaf, root_key, inner=SHA256_RSA + NULL, outer=SHA256_RSA))
 write("other-parameters-leaf.pem", resigned(leaf, root_key, outer=SHA256_RSA + bytes.fromhex("020100")))
+write("ecdsa-null-parameters-leaf.pem", resigned(leaf, root_key, inner=ECDSA_SHA256, outer=ECDSA_SHA256 + NULL))
 write("other-algorithm-leaf.pem", resigned(leaf, root_key, outer=SHA512_RSA + NULL))
 write("version4-leaf.pem", resigned(leaf, root_key, tbs_fields=with_version(3)))
 write("utctime-without-seconds-leaf.pem", resigned(leaf, root_key, tbs_fields=with_validity(not_before=b"2506010000Z")))
