@@ -117,7 +117,7 @@ test-e2e: deps
 	swift build -c release --product trustcheck-collect
 	$(RELEASE_BINARIES) swift test --filter TrustCheckEndToEndTests
 
-# Issue 13 (README "Start-up"): the static release trustcheck links FoundationEssentials only, no symbol of
+# README "Start-up": the static release trustcheck links FoundationEssentials only, no symbol of
 # swift-corelibs Foundation, FoundationNetworking, FoundationXML or FoundationInternationalization (ICU).
 # Swift mangles a module as its name's length and the name: 10Foundation is Foundation, not FoundationEssentials.
 foundation-check: deps

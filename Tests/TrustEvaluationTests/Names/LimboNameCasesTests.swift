@@ -9,7 +9,10 @@ import TrustCertificates
 /// and no certificate breaks the name constraints of a CA above it. Certificates or extensions that
 /// cannot be parsed count as failures, as the engine must treat them.
 struct LimboNameCasesTests {
-    static let path = ProcessInfo.processInfo.environment["LIMBO_JSON"] ?? "/work/shared/limbo/limbo.json"
+    /// `LIMBO_JSON`, else `../shared/limbo/limbo.json` beside the package, as the README says.
+    static let path = ProcessInfo.processInfo.environment["LIMBO_JSON"]
+        ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/limbo/limbo.json").path
 
     static let prefixes = [
         "rfc5280::nc::", "rfc5280::san::", "webpki::nc::", "webpki::san::", "cve::cve-2025-61727",
