@@ -121,11 +121,11 @@ let package = Package(
         .testTarget(name: "SecTrustCompatTests", dependencies: ["SecTrustCompat", "TestSupport"], exclude: ["Fixtures"]),
         // SecTrustCompat: the replays of upstream tests that call SecTrust directly.
         .testTarget(
-            name: "PinningTests", dependencies: ["Pinning", "TrustEvaluation", "TrustCertificates", "SecTrustCompat"], exclude: ["Fixtures"]),
+            name: "PinningTests", dependencies: ["Pinning", "TrustEvaluation", "TrustCertificates", "SecTrustCompat", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "PinningReportsTests", dependencies: ["PinningReports", "Pinning", "TrustEvaluation", "TrustCertificates"]),
         .testTarget(
-            name: "TrustConformanceTests", dependencies: ["TrustConformance", "TrustEvaluation", "Pinning"],
+            name: "TrustConformanceTests", dependencies: ["TrustConformance", "TrustEvaluation", "Pinning", "TestSupport"],
             exclude: ["limbo-expectations.json", "pkits-expectations.json", "certvalidator-pkits.py"]),
         .testTarget(
             name: "TLSClientTests",

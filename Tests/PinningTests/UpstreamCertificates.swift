@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TrustCertificates
 
@@ -16,14 +17,8 @@ enum UpstreamCertificates {
     static let trustKit = "datatheorem+TrustKit"
     static let afNetworking = "AFNetworking+AFNetworking"
 
-    /// The directory named by the variable, else `../shared/upstream-certificates` beside the package when
-    /// it exists (where the project's shared data may hold them); nil otherwise.
-    static var root: String? {
-        if let value = ProcessInfo.processInfo.environment[variable], !value.isEmpty { return value }
-        let shared = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/upstream-certificates").path
-        return FileManager.default.fileExists(atPath: shared) ? shared : nil
-    }
+    /// The directory named by the variable, else `../shared/upstream-certificates` (`ExternalFixtures`).
+    static var root: String? { ExternalFixtures.upstreamCertificates }
 
     /// Whether `repository` (`owner+repo`) is under the root.
     static func isAvailable(_ repository: String) -> Bool {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The certificate files of public test suites and stores that the loading corpus test compares
 /// TrustCheck's parser with GnuTLS on. Each source is found where `make test` puts it; `required`
@@ -24,15 +25,9 @@ struct LoadingCorpus {
         var entries: (String) throws -> [Entry]
     }
 
-    /// The package root: two directories above this file's directory.
-    static let packageRoot: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.path
-    }()
+    static let packageRoot = ExternalFixtures.packageRoot
 
     static var sources: [Source] {
-        let environment = ProcessInfo.processInfo.environment
         func existing(_ path: String) -> String? { FileManager.default.fileExists(atPath: path) ? path : nil }
         let build = packageRoot + "/.build"
         return [
@@ -40,8 +35,7 @@ struct LoadingCorpus {
             Source(name: "debian-ca-certificates", root: existing("/usr/share/ca-certificates"), required: true,
                    entries: { try files(under: $0, source: "debian-ca-certificates") }),
             // Every certificate of x509-limbo's testcases, many of them deliberately malformed.
-            Source(name: "x509-limbo", root: environment["TRUSTCHECK_LIMBO"].flatMap { $0.isEmpty ? nil : $0 }
-                   ?? existing(URL(fileURLWithPath: packageRoot).deletingLastPathComponent().path + "/shared/limbo/limbo.json"),
+            Source(name: "x509-limbo", root: ExternalFixtures.environment("TRUSTCHECK_LIMBO") ?? ExternalFixtures.shared("limbo/limbo.json"),
                    required: true, entries: limboEntries),
             // NIST PKITS as pyhanko-certvalidator carries it (make pkits-fetch).
             Source(name: "nist-pkits", root: existing(build + "/pkits/nist_pkits"), required: true,
@@ -54,8 +48,7 @@ struct LoadingCorpus {
             // TrustKit's TrustKitTests/Certificates, AFNetworking's Tests/Resources, Apple Security's
             // test data): not redistributed here, so read only where a checkout of them is named, or where
             // the project's shared data holds them (../shared/upstream-certificates).
-            Source(name: "upstream-test-suites", root: environment["TRUSTCHECK_UPSTREAM_CERTIFICATES"].flatMap { $0.isEmpty ? nil : $0 }
-                   ?? existing(URL(fileURLWithPath: packageRoot).deletingLastPathComponent().path + "/shared/upstream-certificates"),
+            Source(name: "upstream-test-suites", root: ExternalFixtures.upstreamCertificates,
                    required: false, entries: { try files(under: $0, source: "upstream-test-suites") }),
         ]
     }

@@ -31,16 +31,21 @@ import TrustCertificates
         }
     }
 
-    /// A DER file is the kind that either parser reads it as, a certificate when neither reads it.
-    static func resolved(_ entry: LoadingCorpus.Entry) -> LoadingCorpus.Entry {
-        guard entry.kind == .der else { return entry }
+    /// A DER file is the kind that either parser reads it as, a certificate when neither reads it; with
+    /// what loading it as that kind gave.
+    static func resolved(_ entry: LoadingCorpus.Entry) -> (entry: LoadingCorpus.Entry, gnutlsLoads: Bool, refusal: String?) {
+        guard entry.kind == .der else {
+            let (gnutlsLoads, refusal) = load(entry)
+            return (entry, gnutlsLoads, refusal)
+        }
         var certificate = entry, crl = entry
         certificate.kind = .certificate
         crl.kind = .crl
         let asCertificate = load(certificate)
-        if asCertificate.gnutlsLoads || asCertificate.refusal == nil { return certificate }
+        if asCertificate.gnutlsLoads || asCertificate.refusal == nil { return (certificate, asCertificate.gnutlsLoads, asCertificate.refusal) }
         let asCRL = load(crl)
-        return asCRL.gnutlsLoads || asCRL.refusal == nil ? crl : certificate
+        if asCRL.gnutlsLoads || asCRL.refusal == nil { return (crl, asCRL.gnutlsLoads, asCRL.refusal) }
+        return (certificate, asCertificate.gnutlsLoads, asCertificate.refusal)
     }
 
     /// Whether GnuTLS imports the entry, and TrustCheck's reason when it refuses it.
@@ -73,8 +78,7 @@ import TrustCertificates
             }
             var counts: [LoadingCorpus.Entry.Kind: Counts] = [.certificate: Counts(), .crl: Counts()]
             for read in try source.entries(root) {
-                let entry = Self.resolved(read)
-                let (gnutlsLoads, refusal) = Self.load(entry)
+                let (entry, gnutlsLoads, refusal) = Self.resolved(read)
                 switch (gnutlsLoads, refusal) {
                 case (true, nil): counts[entry.kind]?.bothLoad += 1
                 case (false, nil): counts[entry.kind]?.onlyTrustCheck += 1

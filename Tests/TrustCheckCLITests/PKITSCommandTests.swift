@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `trustcheck pkits DIR`: on the fetched suite when present (`make pkits-fetch`), and its input errors.
@@ -55,11 +56,7 @@ import Testing
     }
 
     /// The encoding `certvalidator-pkits.py` writes, as PKITSSuiteTests finds it.
-    static let certvalidatorCases: String? = {
-        if let path = ProcessInfo.processInfo.environment["TRUSTCHECK_CERTVALIDATOR_PKITS"], !path.isEmpty { return path }
-        let shared = URL(fileURLWithPath: packageRoot).deletingLastPathComponent().appendingPathComponent("shared/certvalidator-pkits.json").path
-        return [packageRoot + "/.build/pkits/certvalidator-pkits.json", shared].first { FileManager.default.fileExists(atPath: $0) }
-    }()
+    static let certvalidatorCases = ExternalFixtures.certvalidatorPKITS
 
     /// `--revocation require` makes every case of the suite's own encoding require revocation; both pass whole.
     @Test(.enabled(if: suite != nil, "NIST PKITS was not found: run `make pkits-fetch`"))

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Files the conformance tests read, located from this source file (no SwiftPM resources).
 enum TestPaths {
@@ -12,16 +13,8 @@ enum TestPaths {
     static let testsDirectory = (packageRoot as NSString).appendingPathComponent("Tests/TrustConformanceTests")
     static let expectationsPath = (testsDirectory as NSString).appendingPathComponent("limbo-expectations.json")
     static let pkitsExpectationsPath = (testsDirectory as NSString).appendingPathComponent("pkits-expectations.json")
-    /// wbond/certvalidator's encoding of NIST PKITS in pkits.json's format, which `certvalidator-pkits.py`
-    /// writes from a checkout of certvalidator (not redistributed here): $TRUSTCHECK_CERTVALIDATOR_PKITS when
-    /// set (a wrong path then fails the test), else `<package root>/.build/pkits/certvalidator-pkits.json` or
-    /// `../shared/certvalidator-pkits.json` when one exists, else nil.
-    static let certvalidatorPKITS: String? = {
-        if let path = ProcessInfo.processInfo.environment["TRUSTCHECK_CERTVALIDATOR_PKITS"], !path.isEmpty { return path }
-        let built = (packageRoot as NSString).appendingPathComponent(".build/pkits/certvalidator-pkits.json")
-        let shared = URL(fileURLWithPath: packageRoot).deletingLastPathComponent().appendingPathComponent("shared/certvalidator-pkits.json").path
-        return [built, shared].first { FileManager.default.fileExists(atPath: $0) }
-    }()
+    /// wbond/certvalidator's encoding of NIST PKITS in pkits.json's format (`ExternalFixtures.certvalidatorPKITS`).
+    static let certvalidatorPKITS = ExternalFixtures.certvalidatorPKITS
     static let vectorsDirectory = (packageRoot as NSString).appendingPathComponent("vectors")
 
     /// x509-limbo's limbo.json: $TRUSTCHECK_LIMBO when set (a wrong path then fails the test rather than
