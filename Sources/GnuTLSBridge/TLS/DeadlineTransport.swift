@@ -62,8 +62,9 @@ final class DeadlineTransport {
         return -1
     }
 
-    /// What a wait ended with, as the transport's answer: 0 to retry, else -1 with errno set.
-    private func waitForData(events: Int32) -> Int {
+    /// Waits for the socket to be readable, within the deadline or, during a look, until the server has
+    /// gone quiet: 0 to retry, else -1 with errno set.
+    private func waitForData() -> Int {
         var until = deadline
         var looking = false
         if let quietAfter {
@@ -74,6 +75,12 @@ final class DeadlineTransport {
                 looking = true
             }
         }
+        return wait(for: Int32(POLLIN), until: until, looking: looking)
+    }
+
+    /// What a wait ended with, as the transport's answer: 0 to retry, else -1 with errno set. The end of a
+    /// look is EAGAIN (the session stays usable); the deadline's is ETIMEDOUT.
+    private func wait(for events: Int32, until: Deadline, looking: Bool) -> Int {
         switch SocketWait.wait(descriptor, for: events, until: until, cancellation: cancellation) {
         case .ready: return 0
         case .deadlinePassed where looking: return fail(EAGAIN)
@@ -87,12 +94,16 @@ final class DeadlineTransport {
         }
     }
 
+    /// The answer for a call made after cancellation, nil before it.
+    private func cancelledAnswer() -> Int? {
+        guard cancellation?.isSignalled == true else { return nil }
+        ended = .cancelled
+        return fail(ECANCELED)
+    }
+
     func receive(_ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
         while true {
-            if cancellation?.isSignalled == true {
-                ended = .cancelled
-                return fail(ECANCELED)
-            }
+            if let cancelled = cancelledAnswer() { return cancelled }
             let n = recv(descriptor, buffer, count, Int32(MSG_DONTWAIT))
             if n >= 0 {
                 if n > 0, quietAfter != nil { receivedDuringLook = true }
@@ -101,17 +112,14 @@ final class DeadlineTransport {
             let number = errno
             if number == EINTR { continue }
             guard number == EAGAIN || number == EWOULDBLOCK else { return fail(number) }
-            let waited = waitForData(events: Int32(POLLIN))
+            let waited = waitForData()
             if waited != 0 { return waited }
         }
     }
 
     func send(_ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
         while true {
-            if cancellation?.isSignalled == true {
-                ended = .cancelled
-                return fail(ECANCELED)
-            }
+            if let cancelled = cancelledAnswer() { return cancelled }
             // MSG_NOSIGNAL: a server that has gone raises EPIPE here, not SIGPIPE in the process.
             let n = Glibc.send(descriptor, buffer, count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
             if n >= 0 { return n }
@@ -119,16 +127,8 @@ final class DeadlineTransport {
             if number == EINTR { continue }
             guard number == EAGAIN || number == EWOULDBLOCK else { return fail(number) }
             // A send waits for the deadline only: a look is about reading.
-            switch SocketWait.wait(descriptor, for: Int32(POLLOUT), until: deadline, cancellation: cancellation) {
-            case .ready: continue
-            case .deadlinePassed:
-                ended = .deadlinePassed
-                return fail(ETIMEDOUT)
-            case .cancelled:
-                ended = .cancelled
-                return fail(ECANCELED)
-            case .failed(let number): return fail(number)
-            }
+            let waited = wait(for: Int32(POLLOUT), until: deadline, looking: false)
+            if waited != 0 { return waited }
         }
     }
 
