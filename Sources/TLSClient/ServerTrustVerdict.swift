@@ -10,8 +10,21 @@ public struct ServerTrustVerdict: Sendable {
     public let disposition: ChallengeDisposition?
     /// The engine's evaluation, when it ran (no handler, or `.performDefaultHandling`).
     public let evaluation: TrustEvaluationResult?
-    /// The pin check, when pins were configured and the engine ran.
-    public let pinCheck: PinCheckResult?
+    /// What the pinning decided, when a pinning policy was configured and the engine ran.
+    public let pinning: PinningOutcome?
+    /// What became of the outcome's pin-failure report, when it had one and a reporter was configured.
+    public let pinFailureReport: PinFailureReportStatus?
     /// Why the server was refused; nil when trusted.
     public let reason: String?
+
+    init(isTrusted: Bool, disposition: ChallengeDisposition?, evaluation: TrustEvaluationResult?,
+         pinning: PinningOutcome? = nil, pinFailureReport: PinFailureReportStatus? = nil, reason: String?)
+    {
+        self.isTrusted = isTrusted
+        self.disposition = disposition
+        self.evaluation = evaluation
+        self.pinning = pinning
+        self.pinFailureReport = pinFailureReport
+        self.reason = reason
+    }
 }

@@ -12,13 +12,14 @@ public struct TLSClientConfiguration: Sendable {
     public var serverName: String?
     /// Evaluate at this time instead of now (replaying a recording, tests).
     public var verificationTime: Date?
-    /// SPKI SHA-256 pins required on the evaluated chain after default validation.
-    public var pins: PinSet?
-    /// With `pins`: report a mismatch (in the connection's verdict) without refusing.
-    public var pinsReportOnly = false
-    /// Pinning beyond a pin set (TrustKit, NSPinnedDomains), run after the engine trusts the chain; when
-    /// set, `pins` is not consulted.
-    public var pinningStage: PinningStage?
+    /// The pinning applied to the evaluated chain after the engine's evaluation: a pin set, a TrustKit
+    /// configuration, NSPinnedDomains, an Alamofire or AFNetworking evaluator. Its outcome decides the
+    /// handshake and is in the connection's verdict.
+    public var pinning: PinningPolicy?
+    /// Takes the pin-failure reports the pinning's outcomes carry (a TrustKit configuration with report
+    /// URIs), as soon as the decision is made: `PinningReports.TrustKitReporter` spools and delivers them.
+    /// nil: reports are in the verdict and go nowhere.
+    public var pinFailureReporter: (any PinFailureReporting)?
     /// ALPN protocols offered, most preferred first.
     public var alpn: [String] = []
     /// The TLS versions offered.

@@ -32,7 +32,7 @@ final class TrustDecision {
                 // Fail closed: a certificate the engine cannot read is never trusted.
                 parseFailure = .unparseableCertificate(index: index, error)
                 presented = chain
-                verdict = ServerTrustVerdict(isTrusted: false, disposition: nil, evaluation: nil, pinCheck: nil,
+                verdict = ServerTrustVerdict(isTrusted: false, disposition: nil, evaluation: nil, 
                                              reason: "presented certificate [\(index)] does not parse")
                 return false
             }
@@ -43,7 +43,7 @@ final class TrustDecision {
             // What SecTrustCreateWithCertificates and SecCertificateCreateWithData refuse, refused before the
             // handler runs, so that the challenge's `serverTrust` (made by SecTrustCompat) always exists.
             guard !chain.isEmpty, chain.allSatisfy(AppleCertificateEncodingRules.accepts) else {
-                verdict = ServerTrustVerdict(isTrusted: false, disposition: nil, evaluation: nil, pinCheck: nil,
+                verdict = ServerTrustVerdict(isTrusted: false, disposition: nil, evaluation: nil, 
                                              reason: "the presented chain cannot be made into a SecTrust (Apple's encoding rules refuse a certificate)")
                 return false
             }
@@ -52,29 +52,30 @@ final class TrustDecision {
             disposition = answer
             switch answer {
             case .useCredential:
-                verdict = ServerTrustVerdict(isTrusted: true, disposition: answer, evaluation: nil, pinCheck: nil, reason: nil)
+                verdict = ServerTrustVerdict(isTrusted: true, disposition: answer, evaluation: nil, reason: nil)
                 return true
             case .cancel:
-                verdict = ServerTrustVerdict(isTrusted: false, disposition: answer, evaluation: nil, pinCheck: nil,
+                verdict = ServerTrustVerdict(isTrusted: false, disposition: answer, evaluation: nil, 
                                              reason: "the challenge handler cancelled the challenge")
                 return false
             case .performDefaultHandling:
                 break
             }
         }
-        let verdict = Self.defaultEvaluation(of: chain, name: name, configuration: configuration, disposition: disposition,
+        let verdict = Self.defaultEvaluation(of: chain, name: name, port: port, configuration: configuration, disposition: disposition,
                                              stapledOCSPResponse: peer.stapledOCSPResponse)
         self.verdict = verdict
         return verdict.isTrusted
     }
 
     /// The engine's SSL-policy evaluation for `name` (with the stapled OCSP response, which revokes as
-    /// Apple's does; one that does not parse is ignored, as Apple ignores it), then the pinning stage or the pins on the evaluated chain.
-    static func defaultEvaluation(of chain: [Certificate], name: String, configuration: TLSClientConfiguration,
+    /// Apple's does; one that does not parse is ignored, as Apple ignores it), then the pinning policy on the
+    /// evaluation, whose outcome decides and whose report (if any) goes to the configured reporter.
+    static func defaultEvaluation(of chain: [Certificate], name: String, port: UInt16, configuration: TLSClientConfiguration,
                                   disposition: ChallengeDisposition?, stapledOCSPResponse: [UInt8]? = nil) -> ServerTrustVerdict
     {
         guard let leaf = chain.first else {
-            return ServerTrustVerdict(isTrusted: false, disposition: disposition, evaluation: nil, pinCheck: nil,
+            return ServerTrustVerdict(isTrusted: false, disposition: disposition, evaluation: nil, 
                                       reason: "the server presented no certificate")
         }
         let stapled = stapledOCSPResponse.flatMap { try? OCSPResponse(der: $0) }
@@ -83,26 +84,16 @@ final class TrustDecision {
                                        ocspResponses: stapled.map { [$0] } ?? [])
         let evaluation = evaluator.evaluate(leaf: leaf, intermediates: Array(chain.dropFirst()),
                                             at: configuration.verificationTime ?? Date())
-        guard evaluation.isTrusted else {
-            return ServerTrustVerdict(isTrusted: false, disposition: disposition, evaluation: evaluation, pinCheck: nil,
-                                      reason: evaluation.error.map { "\($0.message) (\($0.code))" } ?? "not trusted")
+        guard let pinning = configuration.pinning else {
+            return ServerTrustVerdict(isTrusted: evaluation.isTrusted, disposition: disposition, evaluation: evaluation,
+                                      reason: evaluation.isTrusted ? nil : evaluation.error.map { "\($0.message) (\($0.code))" } ?? "not trusted")
         }
-        if let stage = configuration.pinningStage {
-            switch stage(evaluation) {
-            case .allow:
-                return ServerTrustVerdict(isTrusted: true, disposition: disposition, evaluation: evaluation, pinCheck: nil, reason: nil)
-            case .block(let reason):
-                return ServerTrustVerdict(isTrusted: false, disposition: disposition, evaluation: evaluation, pinCheck: nil,
-                                          reason: reason)
-            }
+        // Pinning runs on untrusted chains too: TrustKit reports a pinned host's invalid chain.
+        let outcome = pinning.apply(to: evaluation, presented: chain, anchors: configuration.anchors, host: name, port: Int(port))
+        let reported = outcome.report.flatMap { report in
+            configuration.pinFailureReporter.map { $0.submit(report, to: outcome.reportURIs) }
         }
-        guard let pins = configuration.pins else {
-            return ServerTrustVerdict(isTrusted: true, disposition: disposition, evaluation: evaluation, pinCheck: nil, reason: nil)
-        }
-        let check = pins.check(evaluation)
-        let blocks = !check.isPinned && !configuration.pinsReportOnly
-        return ServerTrustVerdict(
-            isTrusted: !blocks, disposition: disposition, evaluation: evaluation, pinCheck: check,
-            reason: blocks ? "no configured pin (\(pins.pins.count) given) is on the evaluated chain" : nil)
+        return ServerTrustVerdict(isTrusted: outcome.allowsConnection, disposition: disposition, evaluation: evaluation,
+                                  pinning: outcome, pinFailureReport: reported, reason: outcome.blockReason)
     }
 }

@@ -92,12 +92,12 @@ struct ConnectCommand: Subcommand {
         guard let anchors = AnchorOptions.anchors(arguments, io: io) else { return .usageOrInputError }
         configuration.anchors = anchors
         let serverName = configuration.serverName ?? target.host
-        let pinning: VerifyPinning?
+        let pinning: PinningOptions?
         do {
-            // verify's pinning stage, for the server name (TrustKit looks the pinned domain up by it).
+            // verify's pinning options, for the server name (TrustKit looks the pinned domain up by it).
             let settings = VerifyCommand.Settings(host: serverName, time: configuration.verificationTime ?? Date(),
                                                   basicPolicy: false, profile: configuration.profile)
-            switch try VerifyPinning.from(arguments, settings: settings, io: io) {
+            switch try PinningOptions.from(arguments, settings: settings, io: io) {
             case .success(let stage): pinning = stage
             case .failure(let failure):
                 io.report([failure])
@@ -107,20 +107,16 @@ struct ConnectCommand: Subcommand {
             io.stderr.write("trustcheck connect: \(error.message)\nusage: \(usage)\n")
             return .usageOrInputError
         }
-        if let pinning {
-            configuration.pinningStage = { evaluation in
-                let outcome = pinning.check(evaluation, host: serverName, at: evaluation.verificationTime)
-                return outcome.decision == .block ? .block(reason: outcome.summary) : .allow
-            }
-        }
+        configuration.pinning = pinning?.policy
 
-        let report: ConnectReport
+        var report: ConnectReport
         do {
             let connection = try TLSClient.connectBlocking(host: target.host, port: target.port, configuration: configuration)
-            report = ConnectReport(target: target, configuration: configuration, connection: connection, pinning: pinning)
+            report = ConnectReport(target: target, configuration: configuration, connection: connection)
         } catch {
-            report = ConnectReport(target: target, configuration: configuration, failure: error, pinning: pinning)
+            report = ConnectReport(target: target, configuration: configuration, failure: error)
         }
+        report.pinningConfig = pinning?.configurationPath
         (ConnectRecording.isStandardOutput(arguments.value("--record")) ? io.stderr : io.stdout)
             .write(arguments.has("--json") ? report.json.rendered() + "\n" : report.text)
         if report.isConnectionError { io.error("connect: \(report.errorMessage ?? "connection failed")") }

@@ -17,7 +17,7 @@ import TrustEvaluation
 /// evaluated chain and failures, the pin verdict, the pinning decision and the connection's verdict.
 enum ConnectRecording {
     /// The vector for `report`; nil when no trust decision was made (nothing for a replay to reproduce).
-    static func vector(_ report: ConnectReport, anchors: TrustAnchors, pinning: VerifyPinning?) -> JSONValue? {
+    static func vector(_ report: ConnectReport, anchors: TrustAnchors, pinning: PinningOptions?) -> JSONValue? {
         guard let leaf = report.presented.first, let evaluation = report.verdict?.evaluation else { return nil }
         func pem(_ certificate: Certificate) -> JSONValue { .string(ConnectReport.pem(certificate.der)) }
         let custom = anchors.custom?.certificates ?? []
@@ -64,7 +64,7 @@ enum ConnectRecording {
             })),
         ]
         if let pinning {
-            members += pinningMembers(pinning, evaluation: evaluation, outcome: report.pinning)
+            members += pinningMembers(pinning, outcome: report.pinning)
         }
         members += [
             ("ocsp_responses", .strings(report.stapledOCSPResponse.map { [Base64.encode($0)] } ?? [])),
@@ -109,19 +109,19 @@ enum ConnectRecording {
     }
 
     /// The pins (with the pin verdict vectors already check) or the embedded configuration, and the decision.
-    private static func pinningMembers(_ pinning: VerifyPinning, evaluation: TrustEvaluationResult,
-                                       outcome: PinningOutcome?) -> [(String, JSONValue)]
+    private static func pinningMembers(_ pinning: PinningOptions, outcome: PinningOutcome?) -> [(String, JSONValue)]
     {
         var members: [(String, JSONValue)] = []
-        switch pinning.source {
-        case .pins(let pins):
-            let check = pins.check(evaluation)
+        if case .pins(let pins) = pinning.policy.rules, let outcome {
+            // The handshake's outcome, in the vector's terms (PinVerdict), as a replay checks it.
+            let verdict: PinVerdict = outcome.result == .success ? .pinned
+                : outcome.result == .failedNoMatchingPin ? .noMatchingPin : .chainNotTrusted
             members += [
                 ("pins", .strings(pins.pins.map(\.base64))),
-                ("expected_pin_result", .string(check.verdict.rawValue)),
-                ("expected_pin_matches", .array(check.matches.map { .int($0.chainIndex) })),
+                ("expected_pin_result", .string(verdict.rawValue)),
+                ("expected_pin_matches", .array(outcome.matches.map { .int($0.chainIndex) })),
             ]
-        case .trustKit(_, let path), .pinnedDomains(_, let path):
+        } else if let path = pinning.configurationPath {
             members.append(("pin_configuration", .object([
                 ("name", .string(FileSystemPath.lastComponent(path))),
                 ("data", .string(Base64.encode(pinning.configurationData ?? []))),
@@ -134,7 +134,7 @@ enum ConnectRecording {
 
     /// Writes the vector for `report` to `path` through `OutputFile` (a FIFO, device or symbolic link is
     /// written through, never replaced). False, with the reason on stderr, when nothing could be recorded.
-    static func write(_ report: ConnectReport, anchors: TrustAnchors, pinning: VerifyPinning?, to path: String,
+    static func write(_ report: ConnectReport, anchors: TrustAnchors, pinning: PinningOptions?, to path: String,
                       io: CommandIO) -> Bool
     {
         guard let vector = vector(report, anchors: anchors, pinning: pinning) else {

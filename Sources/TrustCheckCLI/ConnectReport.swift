@@ -17,13 +17,15 @@ struct ConnectReport {
     /// Set for failures other than the trust decision (TCP, handshake, I/O, the server refusing the
     /// client after its certificate was trusted): exit 2.
     let connectionError: TLSClientError?
-    /// What the pinning stage (`--pin`, `--pin-config`) made of the engine's evaluation; nil without
-    /// pinning or without an evaluation.
+    /// What the pinning (`--pin`, `--pin-config`) decided in the handshake; nil without pinning or
+    /// without an evaluation.
     let pinning: PinningOutcome?
+    /// The `--pin-config` file as named, for the JSON report.
+    var pinningConfig: String?
 
-    init(target: ConnectTarget, configuration: TLSClientConfiguration, connection: TLSConnection, pinning: VerifyPinning?) {
+    init(target: ConnectTarget, configuration: TLSClientConfiguration, connection: TLSConnection) {
         self.target = target
-        self.pinning = Self.outcome(of: pinning, connection.verdict, name: configuration.serverName ?? target.host)
+        pinning = connection.verdict.pinning
         serverName = configuration.serverName ?? target.host
         presented = connection.presentedChain
         negotiated = connection.negotiated
@@ -32,7 +34,7 @@ struct ConnectReport {
         connectionError = nil
     }
 
-    init(target: ConnectTarget, configuration: TLSClientConfiguration, failure: TLSClientError, pinning: VerifyPinning?) {
+    init(target: ConnectTarget, configuration: TLSClientConfiguration, failure: TLSClientError) {
         self.target = target
         serverName = configuration.serverName ?? target.host
         switch failure {
@@ -63,14 +65,7 @@ struct ConnectReport {
             connectionError = failure
         }
         self.failure = failure
-        self.pinning = verdict.flatMap { Self.outcome(of: pinning, $0, name: configuration.serverName ?? target.host) }
-    }
-
-    /// The pinning stage's outcome on the evaluation the handshake was decided with (the same call as in
-    /// the handshake, so the report shows what decided).
-    private static func outcome(of pinning: VerifyPinning?, _ verdict: ServerTrustVerdict, name: String) -> PinningOutcome? {
-        guard let pinning, let evaluation = verdict.evaluation else { return nil }
-        return pinning.check(evaluation, host: name, at: evaluation.verificationTime)
+        pinning = verdict?.pinning
     }
 
     /// The staple, as verify reports an `--ocsp` file, beside what the engine made of it (nil: none stapled).
@@ -84,7 +79,7 @@ struct ConnectReport {
     /// A pin mismatch that `--report-only` let through.
     var mismatchReportedOnly: Bool {
         guard let pinning, pinning.reportOnly, pinning.decision == .allow else { return false }
-        return pinning.result == .failedNoMatchingPin || !pinning.failedChecks.isEmpty
+        return pinning.result == .failedNoMatchingPin
     }
 
     private var failure: TLSClientError? = nil
@@ -158,7 +153,7 @@ struct ConnectReport {
             ("trust_decision", verdict.map { verdict in
                 .object([("trusted", .bool(verdict.isTrusted)), ("reason", .string(verdict.reason))])
             } ?? .null),
-            ("pinning", pinning?.json ?? .null),
+            ("pinning", pinning?.json(config: pinningConfig) ?? .null),
             ("chain", .array(presented.map { certificate in
                 .object([
                     ("subject", .string(certificate.subject.rfc4514)),

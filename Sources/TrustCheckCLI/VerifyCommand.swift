@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Pinning
 import TrustCertificates
 import TrustEvaluation
 
@@ -172,9 +173,9 @@ struct VerifyCommand: Subcommand {
             return .usageOrInputError
         }
         guard let ocsp = OCSPInput.load(arguments.allValues("--ocsp"), io: io) else { return .usageOrInputError }
-        let pinning: VerifyPinning?
+        let pinning: PinningOptions?
         do {
-            switch try VerifyPinning.from(arguments, settings: settings, io: io) {
+            switch try PinningOptions.from(arguments, settings: settings, io: io) {
             case .success(let stage): pinning = stage
             case .failure(let failure):
                 io.report([failure])
@@ -209,14 +210,14 @@ struct VerifyCommand: Subcommand {
         let settings: Settings
         let crlCount: Int
         let ocsp: [OCSPInput]
-        let pinning: VerifyPinning?
+        let pinning: PinningOptions?
 
         /// What `run` decided.
         struct Verdict {
             let result: TrustEvaluationResult
             let pinning: PinningOutcome?
-            /// Trusted by the engine and not blocked by the pinning.
-            var isTrusted: Bool { result.isTrusted && pinning?.decision != .block }
+            /// Trusted by the engine, or as the pinning decided.
+            var isTrusted: Bool { pinning?.allowsConnection ?? result.isTrusted }
         }
 
         /// Evaluates and writes the report (`--json`, `--explain`); `extra` adds members to the JSON
@@ -229,12 +230,14 @@ struct VerifyCommand: Subcommand {
             let explain = arguments.has("--explain")
             let result = evaluator.evaluate(leaf: leaf, intermediates: intermediates, at: settings.time,
                                             diagnostics: explain ? narration.append : nil)
-            let pinned = pinning?.check(result, host: settings.host, at: settings.time)
+            let pinned = pinning?.policy.apply(to: result, presented: [leaf] + intermediates, anchors: evaluator.anchors,
+                                               host: settings.host ?? "")
             let verdict = Verdict(result: result, pinning: pinned)
             let added = extra(verdict)
             if arguments.has("--json") {
                 var json = VerifyReport.json(result, settings: settings, crlCount: crlCount, ocsp: ocsp,
-                                             explain: explain ? narration.steps : nil, pinning: pinned)
+                                             explain: explain ? narration.steps : nil, pinning: pinned,
+                                             pinningConfig: pinning?.configurationPath)
                 if case .object(let members) = json { json = .object(members + added.json) }
                 io.stdout.write(json.rendered() + "\n")
             } else {

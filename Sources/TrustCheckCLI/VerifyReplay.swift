@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Pinning
 import TrustCertificates
 import TrustConformance
 import TrustEvaluation
@@ -52,7 +53,7 @@ enum VerifyReplay {
             io.report([InputFailure(code: error.code, path: name, message: error.reason, line: "\(name): \(testcase.id): \(error.reason)")])
             return .usageOrInputError
         }
-        let pinning: VerifyPinning?
+        let pinning: PinningOptions?
         switch replayedPinning(testcase) {
         case .success(let stage): pinning = stage
         case .failure(let failure):
@@ -94,11 +95,11 @@ enum VerifyReplay {
 
     /// The vector's pinning as verify's pinning stage: its `pins`, or its embedded `pin_configuration` read
     /// as `--pin-config` reads a file; `pinning_report_only` as `--report-only`. Nil without pinning.
-    static func replayedPinning(_ testcase: LimboTestcase) -> Result<VerifyPinning?, InputFailure> {
+    static func replayedPinning(_ testcase: LimboTestcase) -> Result<PinningOptions?, InputFailure> {
         let reportOnly = testcase.pinningReportOnly ?? false
-        if let pins = testcase.pins { return .success(VerifyPinning(source: .pins(pins), reportOnly: reportOnly)) }
+        if let pins = testcase.pins { return .success(PinningOptions(policy: .pins(pins, reportOnly: reportOnly))) }
         guard let configuration = testcase.pinConfiguration else { return .success(nil) }
-        return VerifyPinning.configuration(configuration.data, name: configuration.name, reportOnly: reportOnly, warn: { _ in })
+        return PinningOptions.configuration(configuration.data, name: configuration.name, reportOnly: reportOnly, warn: { _ in })
             .map { $0 }
     }
 
@@ -110,8 +111,10 @@ enum VerifyReplay {
             case .failure(let failure): return .failure(LimboInputError(failure.line))
             case .success(nil): return .failure(LimboInputError("the vector has no pins or pin_configuration"))
             case .success(let stage?):
-                return .success(stage.check(evaluation, host: testcase.expectedPeerName?.value,
-                                            at: evaluation.verificationTime).decision.rawValue)
+                // A vector holds pins or a configuration file, never an evaluator of its own, so the presented
+                // certificates and anchors (which only an evaluator reads) are not needed again.
+                return .success(stage.policy.apply(to: evaluation, presented: evaluation.certificates, anchors: TrustAnchors(),
+                                                   host: testcase.expectedPeerName?.value ?? "").decision.rawValue)
             }
         })
     }

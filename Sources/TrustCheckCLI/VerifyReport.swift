@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Pinning
 import TrustCertificates
 import TrustEvaluation
 
@@ -44,7 +45,7 @@ enum VerifyReport {
             add(detailIndent + "valid \(CertificateFormatting.timestamp(certificate.notBefore)) to "
                 + CertificateFormatting.timestamp(certificate.notAfter) + " (",
                 style.paint(validity.text, validity.colour) + ")")
-            if let pinning, let pin = pinning.pinOfCertificate(certificate) {
+            if let pinning, let pin = pinning.hashing.pin(of: certificate) {
                 add(detailIndent + "pin \(pin)" + (pinning.isMatched(chainIndex: index) ? " ✓ matches a configured pin" : ""))
             }
             if revocation, let status = result.revocation.first(where: { $0.index == index }) {
@@ -65,7 +66,8 @@ enum VerifyReport {
     }
 
     static func json(_ result: TrustEvaluationResult, settings: VerifyCommand.Settings, crlCount: Int,
-                     ocsp: [OCSPInput] = [], explain: [TrustDiagnostic]?, pinning: PinningOutcome? = nil) -> JSONValue
+                     ocsp: [OCSPInput] = [], explain: [TrustDiagnostic]?, pinning: PinningOutcome? = nil,
+                     pinningConfig: String? = nil) -> JSONValue
     {
         var members: [(String, JSONValue)] = [
             ("trusted", .bool(result.isTrusted)),
@@ -107,7 +109,7 @@ enum VerifyReport {
             ("signature_checks", .int(result.signatureChecks)),
             ("policy_tree", result.policyTree.map(PolicyTreeJSON.outcome) ?? .null),
         ]
-        members.append(("pinning", pinning?.json ?? .null))
+        members.append(("pinning", pinning?.json(config: pinningConfig) ?? .null))
         if let explain { members.append(("explain", .array(explain.map(FailureJSON.diagnostic)))) }
         return .object(members)
     }

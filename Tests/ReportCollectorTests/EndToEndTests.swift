@@ -46,26 +46,28 @@ import TrustEvaluation
         configuration.serverName = "localhost"
         configuration.connectTimeout = 5
         configuration.handshakeTimeout = 5
-        configuration.pins = try PinSet(parsing: policy.publicKeyHashes.map(\.base64))
-        configuration.pinsReportOnly = true
-        let connection = try await TLSClient.connect(host: "127.0.0.1", port: server.port, configuration: configuration)
-        #expect(connection.verdict.isTrusted, "report-only must let the connection through")
-        #expect(connection.verdict.pinCheck?.isPinned == false)
-        await connection.close()
-
-        // The pinning stage's report, as TrustKit builds, rate-limits, spools and uploads it.
-        let validation = TrustKitPinningValidator(configuration: trustKit)
-            .evaluate(hostname: "localhost", evaluation: connection.verdict.evaluation, at: SampleReports.time)
-        #expect(validation.evaluationResult == .failedNoMatchingPin)
         let app = TrustKitAppInfo(bundleIdentifier: "com.example.app", version: "2.1", vendorIdentifier: "device-1",
                                   platform: .iOS, platformVersion: "17.1.0")
+        configuration.pinning = .trustKit(trustKit, app: app)
+        let connection = try await TLSClient.connect(host: "127.0.0.1", port: server.port, configuration: configuration)
+        #expect(connection.verdict.isTrusted, "report-only must let the connection through")
+        await connection.close()
+
+        // The handshake's own outcome carries TrustKit's validation and report; the reporter rate-limits,
+        // spools and uploads it.
+        let outcome = try #require(connection.verdict.pinning)
+        let validation = try #require(outcome.validation)
+        #expect(outcome.result == .failedNoMatchingPin && outcome.decision == .allow)
+        #expect(validation.evaluationResult == .failedNoMatchingPin)
+        #expect(outcome.reportURIs == policy.effectiveReportURIs)
         let reporter = TrustKitReporter(app: app, spool: try ReportSpool(directory: directory.file("spool")),
                                         sender: ReportSender(requestTimeout: 5, resourceTimeout: 10))
         let (_, delivery) = try await reporter.report(validation, at: SampleReports.time)
         #expect(delivery?.delivered == 1, "\(String(describing: delivery))")
 
         // What the collector stored is TrustKit's exact body.
-        let sent = try #require(TrustKitPinFailureReport(validation: validation, app: app, at: SampleReports.time))
+        let sent = try #require(outcome.report)
+        #expect(sent == TrustKitPinFailureReport(validation: validation, app: app, at: SampleReports.time, port: Int(server.port)))
         let store = try SQLiteReportStore(path: database)
         let stored = try store.reports(since: nil)
         #expect(stored.count == 1)

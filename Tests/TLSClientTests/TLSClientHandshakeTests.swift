@@ -69,24 +69,28 @@ import TrustEvaluation
         let server = try TLSFixtures.server()
         defer { server.stop() }
         var configuration = try TLSFixtures.configuration()
-        configuration.pins = PinSet([try #require(PublicKeyPin(of: TLSFixtures.certificate("intermediate.pem")))])
+        configuration.pinning = .pins(PinSet([try #require(PublicKeyPin(of: TLSFixtures.certificate("intermediate.pem")))]))
         let pinned = try await TLSClient.connect(host: "127.0.0.1", port: server.port, configuration: configuration)
-        #expect(pinned.verdict.pinCheck?.verdict == .pinned)
+        #expect(pinned.verdict.pinning?.result == .success)
+        #expect(pinned.verdict.pinning?.matches.map(\.chainIndex) == [1])
         await pinned.close()
 
-        configuration.pins = PinSet([try #require(PublicKeyPin(of: TLSFixtures.certificate("other-root.pem")))])
+        configuration.pinning = .pins(PinSet([try #require(PublicKeyPin(of: TLSFixtures.certificate("other-root.pem")))]))
         let failure = await TLSFixtures.failure(host: "127.0.0.1", port: server.port, configuration: configuration)
         #expect(failure != nil, "a pin mismatch was accepted")
         if let error = failure {
             guard case .untrusted(let verdict, _, _, _) = error else { Issue.record("unexpected \(error)"); return }
-        #expect(verdict.evaluation?.isTrusted == true)
-        #expect(verdict.pinCheck?.verdict == .noMatchingPin)
+            #expect(verdict.evaluation?.isTrusted == true)
+            #expect(verdict.pinning?.result == .failedNoMatchingPin)
+            #expect(verdict.pinning?.decision == .block)
+            #expect(verdict.reason == "no configured pin (1 given) is on the evaluated chain")
         }
 
-        configuration.pinsReportOnly = true
+        configuration.pinning?.reportOnly = true
         let reported = try await TLSClient.connect(host: "127.0.0.1", port: server.port, configuration: configuration)
         #expect(reported.verdict.isTrusted)
-        #expect(reported.verdict.pinCheck?.verdict == .noMatchingPin)
+        #expect(reported.verdict.pinning?.result == .failedNoMatchingPin)
+        #expect(reported.verdict.pinning?.decision == .allow)
         await reported.close()
     }
 

@@ -1,14 +1,15 @@
 import Foundation
 import GnuTLSBridge
+import Pinning
 import Testing
 import TestSupport
 import TLSClient
 import TrustCertificates
 import TrustEvaluation
 
-/// Issue 10's trust cases over real handshakes, with the in-process GnuTLS server or openssl s_server: an expired leaf, anchors-only
+/// Trust cases over real handshakes, with the in-process GnuTLS server or openssl s_server: an expired leaf, anchors-only
 /// against a system root, a chain presented in the wrong order or with unrelated extras, stapled OCSP revoked
-/// and good, and a caller's pinning stage deciding in the handshake.
+/// and good, and a pinning policy deciding in the handshake, its report handed to the configured reporter.
 @Suite struct TLSTrustCasesTests {
     /// After every fixture leaf's notAfter (2027-01-01), before the CAs' (2036-01-01).
     static let afterLeafExpiry = ISO8601DateFormatter().date(from: "2027-02-01T00:00:00Z")!
@@ -132,41 +133,77 @@ import TrustEvaluation
         await connection.close()
     }
 
-    @Test func aPinningStageDecidesAfterTheEngineInTheHandshake() async throws {
+    /// TrustKit pinning "localhost" to `pins`, reporting to an address nothing listens on.
+    static func trustKit(pins: [String], enforce: Bool = true) throws -> TrustKitConfiguration {
+        try TrustKitConfiguration(
+            data: Data("""
+                {"TSKPinnedDomains": {"localhost": {"TSKEnforcePinning": \(enforce), "TSKDisableDefaultReportUri": true,
+                  "TSKReportUris": ["http://127.0.0.1:9/report"], "TSKPublicKeyHashes": [\(pins.map { "\"\($0)\"" }.joined(separator: ", "))]}}}
+                """.utf8),
+            registry: TrustKitDomainRegistry(text: "// ===BEGIN ICANN DOMAINS===\nlocalhost\n// ===END ICANN DOMAINS===\n"))
+    }
+
+    /// A pin of no certificate here: TrustKit wants a backup pin beside the one that matters.
+    static let backupPin = "BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB="
+
+    @Test func aTrustKitPolicyDecidesInTheHandshakeAndItsReportGoesToTheReporter() async throws {
         let server = try TLSFixtures.server()
         defer { server.stop() }
+        let intermediate = try #require(PublicKeyPin(of: TLSFixtures.certificate("intermediate.pem"))).base64
+        let other = try #require(PublicKeyPin(of: TLSFixtures.certificate("other-root.pem"))).base64
+        let reporter = RecordingReporter()
         var configuration = try TLSFixtures.configuration()
-        let seen = SeenEvaluations()
-        configuration.pinningStage = { evaluation in
-            seen.record(evaluation)
-            return .block(reason: "blocked by the test's stage")
-        }
+        configuration.pinFailureReporter = reporter
+        let app = TrustKitAppInfo(bundleIdentifier: "com.example.app", version: "3.2")
+
+        // A pin on the chain: allowed, TrustKit's success, nothing reported.
+        configuration.pinning = .trustKit(try Self.trustKit(pins: [intermediate, Self.backupPin]), app: app)
+        let pinned = try await TLSClient.connect(host: "127.0.0.1", port: server.port, configuration: configuration)
+        #expect(pinned.verdict.pinning?.result == .success)
+        #expect(pinned.verdict.pinning?.validation?.decision == .shouldAllowConnection)
+        #expect(pinned.verdict.pinFailureReport == nil && reporter.reports.isEmpty)
+        await pinned.close()
+
+        // No pin on the chain, enforced: refused in the handshake, TrustKit's report handed over with the
+        // real host, port and chain.
+        configuration.pinning = .trustKit(try Self.trustKit(pins: [other, Self.backupPin]), app: app)
         let failure = await TLSFixtures.failure(port: server.port, configuration: configuration)
         let verdict = try #require(Self.untrustedVerdict(failure), "\(String(describing: failure))")
-        #expect(verdict.reason == "blocked by the test's stage")
         #expect(verdict.evaluation?.isTrusted == true)
-        #expect(seen.count == 1)
+        #expect(verdict.pinning?.result == .failedNoMatchingPin)
+        #expect(verdict.reason == "no pin of localhost (2 configured) is on the evaluated chain (TSKTrustEvaluationFailedNoMatchingPin)")
+        #expect(verdict.pinFailureReport == .queued(destinations: [URL(string: "http://127.0.0.1:9/report")!], skipped: []))
+        let report = try #require(reporter.reports.first)
+        #expect(reporter.reports.count == 1)
+        #expect(report.hostname == "localhost" && report.notedHostname == "localhost" && report.port == Int(server.port))
+        #expect(report.validationResult == .failedNoMatchingPin && report.enforcePinning)
+        #expect(report.validatedCertificateChain.count == 3, "leaf, intermediate and the anchor")
+        #expect(report.app.bundleIdentifier == "com.example.app" && report.app.version == "3.2")
 
-        configuration.pinningStage = { _ in .allow }
-        let connection = try await TLSClient.connect(host: "127.0.0.1", port: server.port, configuration: configuration)
-        #expect(connection.verdict.isTrusted)
-        await connection.close()
+        // Report-only (TSKEnforcePinning false): let through, reported all the same.
+        configuration.pinning = .trustKit(try Self.trustKit(pins: [other, Self.backupPin], enforce: false), app: app)
+        let reportOnly = try await TLSClient.connect(host: "127.0.0.1", port: server.port, configuration: configuration)
+        #expect(reportOnly.verdict.isTrusted && reportOnly.verdict.pinning?.decision == .allow)
+        #expect(reporter.reports.count == 2 && reporter.reports.last?.enforcePinning == false)
+        await reportOnly.close()
 
-        // An untrusted chain never reaches the stage: the engine refuses first.
-        configuration.pinningStage = { evaluation in
-            seen.record(evaluation)
-            return .allow
-        }
+        // An invalid chain reaches the pinning too, which blocks it and reports it as TrustKit does.
+        configuration.pinning = .trustKit(try Self.trustKit(pins: [intermediate, Self.backupPin]), app: app)
         configuration.verificationTime = Self.afterLeafExpiry
-        #expect(Self.untrustedVerdict(await TLSFixtures.failure(port: server.port, configuration: configuration)) != nil)
-        #expect(seen.count == 1)
+        let expired = try #require(Self.untrustedVerdict(await TLSFixtures.failure(port: server.port, configuration: configuration)))
+        #expect(expired.pinning?.result == .failedInvalidCertificateChain)
+        #expect(expired.reason?.hasPrefix("the chain is not trusted, so no pin was checked: ") == true)
+        #expect(reporter.reports.count == 3 && reporter.reports.last?.validationResult == .failedInvalidCertificateChain)
     }
 }
 
-/// Counts the evaluations a pinning stage saw (it runs on the connecting thread).
-private final class SeenEvaluations: @unchecked Sendable {
+/// A reporter that keeps what it is given (it is called on the connecting thread).
+private final class RecordingReporter: PinFailureReporting, @unchecked Sendable {
     private let lock = NSLock()
-    private var evaluations: [TrustEvaluationResult] = []
-    func record(_ evaluation: TrustEvaluationResult) { lock.withLock { evaluations.append(evaluation) } }
-    var count: Int { lock.withLock { evaluations.count } }
+    private var submitted: [TrustKitPinFailureReport] = []
+    var reports: [TrustKitPinFailureReport] { lock.withLock { submitted } }
+    func submit(_ report: TrustKitPinFailureReport, to destinations: [URL]) -> PinFailureReportStatus {
+        lock.withLock { submitted.append(report) }
+        return .queued(destinations: destinations, skipped: [])
+    }
 }

@@ -57,7 +57,7 @@ import Testing
 
         let reported = trustcheck(["verify"] + Self.chain + ["--pin", Self.otherPin, "--report-only"])
         #expect(reported.status == 0)
-        #expect(reported.stdout.contains("pinning: allow (TSKTrustEvaluationFailedNoMatchingPin): no configured pin (1 given) is on the chain (report-only: not blocked)"))
+        #expect(reported.stdout.contains("pinning: allow (TSKTrustEvaluationFailedNoMatchingPin): no configured pin (1 given) is on the evaluated chain (report-only: not blocked)"))
     }
 
     /// A pin never rescues an untrusted chain, even in report-only mode.
@@ -174,6 +174,6 @@ import Testing
         // NSIncludesSubdomains is 1, not a boolean, on WWW.Example.NET: Apple pins none of its subdomains.
         let notPinned = trustcheck(["verify"] + chain + ["--host", "sub.www.example.net"])
         #expect(notPinned.status == 0)
-        #expect(notPinned.stdout.contains("pinning: not-pinned: no pin applies (no-pinned-domain)"))
+        #expect(notPinned.stdout.contains("pinning: not-pinned: no pin applies (no-policy)"))
     }
 }

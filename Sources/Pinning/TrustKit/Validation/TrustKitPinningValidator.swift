@@ -10,8 +10,7 @@ import TrustEvaluation
 /// with `SecPolicyCreateSSL(true, hostname)`), and only when it passes look for a pin on the evaluated
 /// chain from the anchor down to the leaf, the anchor included even when the server never sent it.
 /// A key TrustKit cannot hash (`TrustKitSPKIHash`) reached before a match ends the scan with
-/// `errorCouldNotGenerateSpkiHash`. Decisions: success allows; a mismatch blocks when enforcing and
-/// allows otherwise (report-only); everything else blocks even in report-only mode.
+/// `errorCouldNotGenerateSpkiHash`. What the result means for the connection is `PinningDecision`'s rule.
 ///
 /// Time is a parameter: `at` is both the verification date of the evaluation and the clock the pins'
 /// expiration date is compared with (TrustKit reads the wall clock for the latter).
@@ -68,13 +67,9 @@ public struct TrustKitPinningValidator: Sendable {
 
         let evaluation = evaluate()
         let (result, matchedPin, unhashable) = verifyPins(match.policy, on: evaluation)
-        let decision: TrustKitDecision
-        switch result {
-        case .success: decision = .shouldAllowConnection
-        case .failedUserDefinedTrustAnchor where ignoresUserAnchors: decision = .shouldAllowConnection
-        case .failedNoMatchingPin: decision = match.policy.enforcePinning ? .shouldBlockConnection : .shouldAllowConnection
-        default: decision = .shouldBlockConnection
-        }
+        let decision = PinningDecision(result: result, enforcing: match.policy.enforcePinning,
+                                       ignoringUserDefinedTrustAnchors: ignoresUserAnchors) == .allow
+            ? TrustKitDecision.shouldAllowConnection : .shouldBlockConnection
         return TrustKitValidation(hostname: hostname, match: match, notPinnedReason: nil, evaluationResult: result,
                                   decision: decision, matchedPin: matchedPin, evaluation: evaluation,
                                   unhashableKey: unhashable, ignoresUserDefinedTrustAnchors: ignoresUserAnchors)
