@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "TrustCertificates", targets: ["TrustCertificates"]),
         .library(name: "TrustEvaluation", targets: ["TrustEvaluation"]),
         .library(name: "SecTrustCompat", targets: ["SecTrustCompat"]),
+        .library(name: "Pinning", targets: ["Pinning"]),
         .library(name: "TrustConformance", targets: ["TrustConformance"]),
         .library(name: "FileOutput", targets: ["FileOutput"]),
         .library(name: "PinningReports", targets: ["PinningReports"]),
