@@ -11,7 +11,7 @@ PACKAGES += libpq-dev postgresql chromium
 # binutils: nm and readelf, for make foundation-check and FoundationFreeClosureTests (Swift's toolchain needs it too).
 PACKAGES += binutils
 
-.PHONY: deps demo test test-e2e bench pkits pkits-fetch corpus-fetch collector-load startup-order foundation-check
+.PHONY: deps demo test test-e2e bench pkits pkits-fetch corpus-fetch collector-load startup-order foundation-check downstream-check
 
 # NIST PKITS as pyhanko-certvalidator's sdist carries it (tests/fixtures/nist_pkits), pinned by version and
 # sha256; fetched once into .build/pkits and reused. Not committed: it is fetched at build and CI time.
@@ -109,7 +109,17 @@ test: deps pkits-fetch corpus-fetch
 	swift build -c release --product trustcheck
 	swift build -c release --product trustcheck-collect
 	$(RELEASE_BINARIES) swift test
+	$(MAKE) downstream-check
 	$(MAKE) foundation-check
+
+# README's examples compile unchanged in a user's package: Tests/Downstream/make-package.py writes
+# .build/downstream, a package depending on this one by path with one executable per README ```swift block
+# that begins with an import, which is built, not run (the examples name files and hosts that do not exist).
+# SwiftPM builds it and TrustCheck's modules it uses in .build/downstream/.build, apart from this package's
+# own build: the first run is a cold build of those modules, later ones are incremental.
+downstream-check: deps
+	python3 Tests/Downstream/make-package.py
+	swift build --package-path .build/downstream
 
 # The end-to-end suites alone, on the release binaries (a quicker check after a change to the CLI).
 test-e2e: deps
