@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "TrustConformance", targets: ["TrustConformance"]),
         .library(name: "FileOutput", targets: ["FileOutput"]),
         .library(name: "PinningReports", targets: ["PinningReports"]),
+        .library(name: "PinningReportsURLSession", targets: ["PinningReportsURLSession"]),
         .library(name: "TLSClient", targets: ["TLSClient"]),
         .library(name: "ReportCollector", targets: ["ReportCollector"]),
         .executable(name: "trustcheck", targets: ["trustcheck"]),
@@ -34,9 +35,13 @@ let package = Package(
         .target(name: "SecTrustCompat", dependencies: ["TrustEvaluation", "TrustCertificates", "TLSClient"]),
         // Pins, TrustKit's configuration, validator and reports. No networking: report delivery is a separate module.
         .target(name: "Pinning", dependencies: ["TrustEvaluation", "TrustCertificates"]),
-        // Pin-failure report delivery: a durable spool and an HTTP sender (FoundationNetworking), apart from
-        // Pinning so that a pinning check never links networking.
+        // Pin-failure reports: a durable spool, its delivery runs over a `ReportTransport`, and TrustKit's
+        // reporter. FoundationEssentials only, so `trustcheck` can spool reports without linking networking;
+        // apart from Pinning so that a pinning check links no spool either.
         .target(name: "PinningReports", dependencies: ["Pinning", "FileOutput"]),
+        // The HTTP transport of the reports (URLSession: FoundationNetworking and libcurl), for programs that
+        // deliver them: `trustcheck-collect reports-flush`, the collector, apps.
+        .target(name: "PinningReportsURLSession", dependencies: ["PinningReports"]),
         // Every file written to a path a user named goes through FileOutput, which never replaces a device,
         // FIFO or symbolic link.
         .target(name: "FileOutput"),
@@ -85,8 +90,8 @@ let package = Package(
         // A separate product on top of the engine, never on the verify path.
         .target(
             name: "ReportCollector",
-            dependencies: ["Pinning", "PinningReports", "TrustCertificates", "TrustEvaluation", "HTTPServerBridge", "SQLiteBridge",
-                           "PostgresBridge"],
+            dependencies: ["Pinning", "PinningReportsURLSession", "TrustCertificates", "TrustEvaluation", "HTTPServerBridge",
+                           "SQLiteBridge", "PostgresBridge"],
             resources: [.copy("Dashboard")]
         ),
         // The benchmark (make bench): TrustCheck against raw GnuTLS on a generated corpus. CTrustCheckBench is
@@ -123,7 +128,8 @@ let package = Package(
         .testTarget(
             name: "PinningTests", dependencies: ["Pinning", "TrustEvaluation", "TrustCertificates", "SecTrustCompat", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(
-            name: "PinningReportsTests", dependencies: ["PinningReports", "Pinning", "TrustEvaluation", "TrustCertificates"]),
+            name: "PinningReportsTests",
+            dependencies: ["PinningReports", "PinningReportsURLSession", "Pinning", "TrustEvaluation", "TrustCertificates"]),
         .testTarget(
             name: "TrustConformanceTests", dependencies: ["TrustConformance", "TrustEvaluation", "Pinning", "TestSupport"],
             exclude: ["limbo-expectations.json", "pkits-expectations.json", "certvalidator-pkits.py"]),
@@ -134,7 +140,8 @@ let package = Package(
             exclude: ["Fixtures"]),
         .testTarget(
             name: "ReportCollectorTests",
-            dependencies: ["ReportCollector", "HTTPServerBridge", "SQLiteBridge", "Pinning", "PinningReports", "TLSClient",
+            dependencies: ["ReportCollector", "HTTPServerBridge", "SQLiteBridge", "Pinning", "PinningReports",
+                           "PinningReportsURLSession", "TLSClient",
                            "GnuTLSBridge", "TrustCertificates", "TrustEvaluation", "trustcheck", "trustcheck-collect", "TestSupport",
                            "PostgresBridge", "PostgresTestSupport"]),
         // The release `trustcheck` and `trustcheck-collect`, run as processes over every command (`make test`

@@ -1,5 +1,6 @@
 import Foundation
 import PinningReports
+import PinningReportsURLSession
 import Testing
 
 /// ReportSpool delivering through ReportSender to real HTTP servers on 127.0.0.1 that accept, answer 500,

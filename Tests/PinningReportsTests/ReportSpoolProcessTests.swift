@@ -1,5 +1,6 @@
 import Foundation
 import PinningReports
+import PinningReportsURLSession
 import Testing
 
 /// Two processes on one spool: this one and a child (a swift-testing exit test) enqueue and deliver at

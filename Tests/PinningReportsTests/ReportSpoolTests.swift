@@ -1,5 +1,6 @@
 import Foundation
 import PinningReports
+import PinningReportsURLSession
 import Testing
 
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
 import Foundation
 import Pinning
 import PinningReports
+import PinningReportsURLSession
 import Testing
 
 /// TrustKitReporter from a validation to the endpoints: TrustKit's report, its rate limiter, every
@@ -11,7 +12,7 @@ import Testing
                                      platform: .iOS, platformVersion: "17.0.0")
 
     func reporter() throws -> TrustKitReporter {
-        TrustKitReporter(app: Self.app, spool: try spool.open(), sender: ReportFixtures.sender(),
+        TrustKitReporter(app: Self.app, spool: try spool.open(), transport: ReportFixtures.sender(),
                          rateLimiter: TrustKitReportRateLimiter(clock: { ReportFixtures.time }))
     }
 

@@ -1,5 +1,5 @@
 import FileOutput
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
 import Glibc
@@ -67,9 +67,9 @@ public final class ReportSpool: Sendable {
         guard !destinations.isEmpty else {
             throw ReportSpoolError(kind: .noDestination, subject: directory, problem: "a report needs at least one destination")
         }
-        if let unsupported = destinations.first(where: { !ReportSender.canDeliver(to: $0) }) {
+        if let unsupported = destinations.first(where: { !ReportDestination.isDeliverable($0) }) {
             throw ReportSpoolError(kind: .unsupportedDestination, subject: unsupported.absoluteString,
-                                   problem: "only http and https URLs with a host can receive reports")
+                                   problem: ReportDestination.requirement)
         }
         let entries = destinations.map { ReportSpoolEntry(destination: $0, body: body, createdAt: now) }
         let files = entries.map { (entry: $0, bytes: $0.encoded()) }
@@ -133,7 +133,7 @@ public final class ReportSpool: Sendable {
     /// by ``retryPolicy``; one refused for the last allowed time is removed and counted. Entries claimed by
     /// another sender are skipped, and once a destination fails transiently the rest of its entries wait
     /// for the next run. Nothing keeps running after this returns.
-    public func deliverPending(using sender: ReportSender, now: Date = Date()) async -> ReportDeliverySummary {
+    public func deliverPending(using transport: any ReportTransport, now: Date = Date()) async -> ReportDeliverySummary {
         var summary = ReportDeliverySummary()
         var gone = ReportSpoolCounters()
         var failedDestinations: Set<URL> = []
@@ -154,7 +154,7 @@ public final class ReportSpool: Sendable {
             if entry.nextAttemptAt > now { summary.notDue += 1; continue }
             if failedDestinations.contains(entry.destination) { summary.deferred += 1; continue }
 
-            switch await sender.send(entry.body, to: entry.destination) {
+            switch await transport.send(entry.body, to: entry.destination) {
             case .delivered:
                 if unlink(path) == 0 { summary.delivered += 1; gone.delivered += 1 }
             case .failed(let failure):

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Pinning
 
 /// TrustKit's reporting path (`TSKPinningValidator`'s callback and `TSKBackgroundReporter`) over a durable
@@ -14,17 +14,17 @@ public final class TrustKitReporter: Sendable {
     /// Where reports wait for delivery.
     public let spool: ReportSpool
     /// What delivers them.
-    public let sender: ReportSender
+    public let transport: any ReportTransport
     /// TrustKit's 24-hour duplicate filter, remembered for this reporter's lifetime.
     public let rateLimiter: TrustKitReportRateLimiter
 
     /// A reporter; `rateLimiter` is fresh (TrustKit's is per process) unless one is shared.
-    public init(app: TrustKitAppInfo, spool: ReportSpool, sender: ReportSender,
+    public init(app: TrustKitAppInfo, spool: ReportSpool, transport: any ReportTransport,
                 rateLimiter: TrustKitReportRateLimiter = TrustKitReportRateLimiter())
     {
         self.app = app
         self.spool = spool
-        self.sender = sender
+        self.transport = transport
         self.rateLimiter = rateLimiter
     }
 
@@ -36,8 +36,8 @@ public final class TrustKitReporter: Sendable {
         let uris = policy.effectiveReportURIs
         guard !uris.isEmpty else { return .noReportURI }
         if rateLimiter.shouldRateLimit(report) { return .rateLimited }
-        let deliverable = uris.filter(ReportSender.canDeliver)
-        let skipped = uris.filter { !ReportSender.canDeliver(to: $0) }.map(\.absoluteString)
+        let deliverable = uris.filter(ReportDestination.isDeliverable)
+        let skipped = uris.filter { !ReportDestination.isDeliverable($0) }.map(\.absoluteString)
         guard !deliverable.isEmpty else { return .spooled([], skipped: skipped) }
         return .spooled(try spool.enqueue(report.jsonData(), destinations: deliverable, now: date), skipped: skipped)
     }
@@ -48,6 +48,6 @@ public final class TrustKitReporter: Sendable {
     {
         let disposition = try record(validation, at: date)
         guard case .spooled(let entries, _) = disposition, !entries.isEmpty else { return (disposition, nil) }
-        return (disposition, await spool.deliverPending(using: sender, now: date))
+        return (disposition, await spool.deliverPending(using: transport, now: date))
     }
 }
