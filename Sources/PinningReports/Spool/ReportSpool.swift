@@ -38,9 +38,12 @@ public final class ReportSpool: Sendable {
     private var lockPath: String { directory + "/spool.lock" }
     private var countersPath: String { directory + "/counters.json" }
 
-    /// Opens the spool at `directory`, creating it (mode 0700; its parent must exist) and its `entries`
-    /// folder when missing.
-    public init(directory: String, limits: ReportSpoolLimits = ReportSpoolLimits(),
+    /// Opens the spool at `directory`, creating it (mode 0700) and its `entries` folder when missing. Its
+    /// parent must exist unless `creatingParents` is set, in which case missing parents are created too
+    /// (mode 0700 each, as `mkdir -p` with a private umask): a per-user default such as
+    /// ``defaultDirectory(environment:)`` names folders a fresh account does not have yet, while a directory
+    /// a user typed is more likely a typo when its parent is missing.
+    public init(directory: String, creatingParents: Bool = false, limits: ReportSpoolLimits = ReportSpoolLimits(),
                 retryPolicy: ReportRetryPolicy = ReportRetryPolicy(),
                 jitter: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }) throws(ReportSpoolError)
     {
@@ -48,6 +51,7 @@ public final class ReportSpool: Sendable {
         self.limits = limits
         self.retryPolicy = retryPolicy
         self.jitter = jitter
+        if creatingParents { try Self.createParents(of: directory) }
         for folder in [directory, entriesDirectory] {
             if mkdir(folder, 0o700) != 0 && errno != EEXIST { throw Self.unusable(folder, errno) }
             var status = stat()
@@ -55,6 +59,47 @@ public final class ReportSpool: Sendable {
             guard status.st_mode & S_IFMT == S_IFDIR else { throw Self.unusable(folder, ENOTDIR) }
         }
         guard LockedFile.waitForLock(lockPath) != nil else { throw Self.unusable(lockPath, errno) }
+    }
+
+    /// The environment variable that names the spool of ``defaultDirectory(environment:)``.
+    public static let directoryVariable = "TRUSTCHECK_REPORT_SPOOL"
+
+    /// The spool a user's programs share when none is named, so that a report one process spooled is
+    /// delivered by the next one that flushes: `$TRUSTCHECK_REPORT_SPOOL` when set; else
+    /// `$XDG_STATE_HOME/trustcheck/report-spool` (the XDG Base Directory place for state that should
+    /// survive a restart but is not worth a backup; ignored unless absolute, as the specification says);
+    /// else `$HOME/.local/state/trustcheck/report-spool`, the specification's default. Without `$HOME`, the
+    /// home directory is the password database's; without that either, the path is relative to the working
+    /// directory rather than somewhere shared with other users, such as /tmp.
+    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let named = environment[directoryVariable], !named.isEmpty { return named }
+        let place = "trustcheck/report-spool"
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return FileSystemPath.appending(place, to: state) }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? passwordDatabaseHome() ?? ""
+        return FileSystemPath.appending(".local/state/" + place, to: home)
+    }
+
+    /// The current user's home directory from the password database (getpwuid_r), nil when it has none.
+    private static func passwordDatabaseHome() -> String? {
+        var buffer = [CChar](repeating: 0, count: 16384)
+        // pw_dir points into the buffer, so it is read while the buffer is still lent out.
+        let home: String? = buffer.withUnsafeMutableBufferPointer { storage in
+            var entry = passwd()
+            var found: UnsafeMutablePointer<passwd>?
+            guard let start = storage.baseAddress, getpwuid_r(getuid(), &entry, start, storage.count, &found) == 0, found != nil,
+                  let directory = entry.pw_dir else { return nil }
+            return String(cString: directory)
+        }
+        return home?.isEmpty == false ? home : nil
+    }
+
+    /// Creates the missing folders above `directory`, outermost first.
+    private static func createParents(of directory: String) throws(ReportSpoolError) {
+        let parent = FileSystemPath.deletingLastComponent(directory)
+        guard !parent.isEmpty, parent != "/", FileSystemPath.isDirectory(parent) != true else { return }
+        try createParents(of: parent)
+        // EEXIST may be a file in the way: the next mkdir below it then fails with ENOTDIR and its path.
+        if mkdir(parent, 0o700) != 0 && errno != EEXIST { throw unusable(parent, errno) }
     }
 
     // MARK: Enqueueing
