@@ -131,4 +131,22 @@ import Testing
         #expect(summary.failures.map(\.kind) == [.retryLater] && summary.retrying == 1)
         #expect(reports.pendingEntries().map(\.rejections) == [0])
     }
+
+    @Test func noAttemptStartsAfterTheDeadlineAndTheEntriesLeftAreUntouched() async throws {
+        defer { spool.remove() }
+        let reports = try spool.open()
+        let first = URL(string: "https://one.example.com/report")!, second = URL(string: "https://two.example.com/report")!
+        try reports.enqueue(ReportFixtures.body("first"), destinations: [first], now: now)
+        try reports.enqueue(ReportFixtures.body("second"), destinations: [second], now: now + 1)
+        let transport = SlowTransport(delay: 0.3)
+
+        let summary = await reports.deliverPending(using: transport, now: now + 2, until: .now + .milliseconds(100))
+        #expect(summary.delivered == 1 && summary.outOfTime == 1 && summary.failures.isEmpty)
+        #expect(transport.sent == [first], "the attempt under way when the deadline passed ran to its end")
+        let left = try #require(reports.pendingEntries().first)
+        #expect(left.destination == second && left.attempts == 0 && left.nextAttemptAt == now + 1)
+
+        let already = await reports.deliverPending(using: transport, now: now + 2, until: .now)
+        #expect(already.outOfTime == 1 && transport.sent == [first])
+    }
 }

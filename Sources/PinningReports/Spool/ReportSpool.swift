@@ -178,7 +178,14 @@ public final class ReportSpool: Sendable {
     /// by ``retryPolicy``; one refused for the last allowed time is removed and counted. Entries claimed by
     /// another sender are skipped, and once a destination fails transiently the rest of its entries wait
     /// for the next run. Nothing keeps running after this returns.
-    public func deliverPending(using transport: any ReportTransport, now: Date = Date()) async -> ReportDeliverySummary {
+    ///
+    /// With a `deadline`, no attempt starts once it has passed: the entries left are counted in
+    /// ``ReportDeliverySummary/outOfTime`` and stay as they are, with no attempt counted against them. An
+    /// attempt already started runs to its end, so a caller that must be done by the deadline bounds each
+    /// attempt too (with its transport's timeouts).
+    public func deliverPending(using transport: any ReportTransport, now: Date = Date(),
+                               until deadline: ContinuousClock.Instant? = nil) async -> ReportDeliverySummary
+    {
         var summary = ReportDeliverySummary()
         var gone = ReportSpoolCounters()
         var failedDestinations: Set<URL> = []
@@ -198,6 +205,7 @@ public final class ReportSpool: Sendable {
             }
             if entry.nextAttemptAt > now { summary.notDue += 1; continue }
             if failedDestinations.contains(entry.destination) { summary.deferred += 1; continue }
+            if let deadline, ContinuousClock.now >= deadline { summary.outOfTime += 1; continue }
 
             switch await transport.send(entry.body, to: entry.destination) {
             case .delivered:
