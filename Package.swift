@@ -129,7 +129,8 @@ let package = Package(
             name: "PinningTests", dependencies: ["Pinning", "TrustEvaluation", "TrustCertificates", "SecTrustCompat", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "PinningReportsTests",
-            dependencies: ["PinningReports", "PinningReportsURLSession", "Pinning", "TrustEvaluation", "TrustCertificates"]),
+            dependencies: ["PinningReports", "PinningReportsURLSession", "Pinning", "TrustEvaluation", "TrustCertificates",
+                           "TestSupport"]),
         .testTarget(
             name: "TrustConformanceTests", dependencies: ["TrustConformance", "TrustEvaluation", "Pinning", "TestSupport"],
             exclude: ["limbo-expectations.json", "pkits-expectations.json", "certvalidator-pkits.py"]),

@@ -2,6 +2,7 @@ import Foundation
 import PinningReports
 import PinningReportsURLSession
 import Testing
+import TestSupport
 
 /// ReportSpool delivering through ReportSender to real HTTP servers on 127.0.0.1 that accept, answer 500,
 /// hang, or are not there at all.

@@ -2,6 +2,7 @@ import Foundation
 import PinningReports
 import PinningReportsURLSession
 import Testing
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc

@@ -3,6 +3,7 @@ import Pinning
 import PinningReports
 import PinningReportsURLSession
 import Testing
+import TestSupport
 
 /// TrustKitReporter as a `PinFailureReporting`: what `submit` answers in TrustKit's order of checks, the
 /// delivery it starts on its own, and `flush` waiting for it.

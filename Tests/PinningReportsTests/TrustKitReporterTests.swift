@@ -3,6 +3,7 @@ import Pinning
 import PinningReports
 import PinningReportsURLSession
 import Testing
+import TestSupport
 
 /// TrustKitReporter from a validation to the endpoints: TrustKit's report, its rate limiter, every
 /// effective report URI.
