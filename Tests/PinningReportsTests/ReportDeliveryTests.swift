@@ -150,4 +150,16 @@ import TestSupport
         let already = await reports.deliverPending(using: transport, now: now + 2, until: .now)
         #expect(already.outOfTime == 1 && transport.sent == [first])
     }
+
+    @Test func destinationsThatFailedInAnEarlierPassAreDeferredFromTheStart() async throws {
+        defer { spool.remove() }
+        let reports = try spool.open()
+        let failing = URL(string: "https://down.example.com/report")!, working = URL(string: "https://up.example.com/report")!
+        try reports.enqueue(ReportFixtures.body("a"), destinations: [failing, working], now: now)
+        let transport = SlowTransport(delay: 0)
+        let summary = await reports.deliverPending(using: transport, now: now, deferring: [failing])
+        #expect(summary.deferred == 1 && summary.delivered == 1)
+        #expect(transport.sent == [working])
+        #expect(reports.pendingEntries().map(\.attempts) == [0])
+    }
 }

@@ -183,12 +183,17 @@ public final class ReportSpool: Sendable {
     /// ``ReportDeliverySummary/outOfTime`` and stay as they are, with no attempt counted against them. An
     /// attempt already started runs to its end, so a caller that must be done by the deadline bounds each
     /// attempt too (with its transport's timeouts).
+    ///
+    /// `deferring` names destinations that already failed transiently in an earlier run of the same
+    /// flush: their entries are deferred from the start, as if they had failed in this run, so that a
+    /// caller running several passes still pays one timeout per hanging endpoint.
     public func deliverPending(using transport: any ReportTransport, now: Date = Date(),
-                               until deadline: ContinuousClock.Instant? = nil) async -> ReportDeliverySummary
+                               until deadline: ContinuousClock.Instant? = nil,
+                               deferring failedEarlier: Set<URL> = []) async -> ReportDeliverySummary
     {
         var summary = ReportDeliverySummary()
         var gone = ReportSpoolCounters()
-        var failedDestinations: Set<URL> = []
+        var failedDestinations = failedEarlier
         for name in listing().filter({ $0.hasSuffix(ReportSpoolEntry.suffix) && !$0.hasPrefix(".") }).sorted() {
             let path = path(of: name)
             guard let claim = LockedFile.claim(path) else {
