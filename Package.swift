@@ -54,13 +54,14 @@ let package = Package(
             name: "TrustCheckCLI",
             dependencies: ["TrustCertificates", "TrustEvaluation", "TrustConformance", "Pinning", "TLSClient", "FileOutput"]
         ),
-        // `trustcheck collect` and `trustcheck reports`: a sibling executable that `trustcheck` runs for those two
+        // `trustcheck collect`, `reports` and `reports-flush`: a sibling executable that `trustcheck` runs for those
         // commands, so that every other command's process links GnuTLS and FoundationEssentials only — not libmicrohttpd,
         // SQLite, libpq and FoundationNetworking with libcurl, which more than doubled `verify`'s start-up
         // (README "Start-up"). It reuses the CLI's machinery through `package` access.
         .target(
             name: "TrustCheckCollectorCLI",
-            dependencies: ["TrustCheckCLI", "ReportCollector", "HTTPServerBridge", "Pinning", "TrustCertificates", "TrustEvaluation", "FileOutput"]
+            dependencies: ["TrustCheckCLI", "ReportCollector", "HTTPServerBridge", "Pinning", "PinningReports", "PinningReportsURLSession",
+                           "TrustCertificates", "TrustEvaluation", "FileOutput"]
         ),
         .executableTarget(name: "trustcheck-collect", dependencies: ["TrustCheckCollectorCLI"]),
         // Start-up of the static build (make bench, README "Performance"): linked by lld with packed relative
@@ -153,7 +154,7 @@ let package = Package(
         .testTarget(
             name: "TrustCheckCLITests",
             dependencies: ["TrustCheckCLI", "TrustCheckCollectorCLI", "trustcheck", "trustcheck-collect", "CertificateFixtures",
-                           "TestSupport", "GnuTLSBridge", "ReportCollector"],
+                           "TestSupport", "GnuTLSBridge", "ReportCollector", "PinningReports"],
             exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -3,8 +3,8 @@ import Glibc
 import TrustCheckCLI
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-// `collect` and `reports` run in a sibling executable (see TrustCheckCommand.siblingCommands): exec'd, so it
-// keeps this process's id, descriptors and signals (SIGTERM stops the collector gracefully).
+// `collect`, `reports` and `reports-flush` run in a sibling executable (see TrustCheckCommand.siblingCommands):
+// exec'd, so it keeps this process's id, descriptors and signals (SIGTERM stops the collector gracefully).
 if let sibling = TrustCheckCommand.siblingExecutable(for: arguments) {
     let directory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
     let path = directory.appendingPathComponent(sibling).path
