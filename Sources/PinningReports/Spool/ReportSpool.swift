@@ -71,12 +71,23 @@ public final class ReportSpool: Sendable {
     /// else `$HOME/.local/state/trustcheck/report-spool`, the specification's default. Without `$HOME`, the
     /// home directory is the password database's; without that either, the path is relative to the working
     /// directory rather than somewhere shared with other users, such as /tmp.
-    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    public static func defaultDirectory(environment: [String: String]) -> String {
         if let named = environment[directoryVariable], !named.isEmpty { return named }
         let place = "trustcheck/report-spool"
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return FileSystemPath.appending(place, to: state) }
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? passwordDatabaseHome() ?? ""
         return FileSystemPath.appending(".local/state/" + place, to: home)
+    }
+
+    /// ``defaultDirectory(environment:)`` for this process, reading only the three variables it looks at
+    /// (building the whole environment, `ProcessInfo.processInfo.environment`, costs a command's start-up
+    /// more than the rest of this).
+    public static func defaultDirectory() -> String {
+        var environment: [String: String] = [:]
+        for name in [directoryVariable, "XDG_STATE_HOME", "HOME"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        return defaultDirectory(environment: environment)
     }
 
     /// The current user's home directory from the password database (getpwuid_r), nil when it has none.
