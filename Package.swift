@@ -52,7 +52,8 @@ let package = Package(
         .target(name: "TrustConformance", dependencies: ["TrustEvaluation", "TrustCertificates", "FileOutput", "Pinning"]),
         .target(
             name: "TrustCheckCLI",
-            dependencies: ["TrustCertificates", "TrustEvaluation", "TrustConformance", "Pinning", "TLSClient", "FileOutput"]
+            dependencies: ["TrustCertificates", "TrustEvaluation", "TrustConformance", "Pinning", "TLSClient", "FileOutput",
+                           "PinningReports"]
         ),
         // `trustcheck collect`, `reports` and `reports-flush`: a sibling executable that `trustcheck` runs for those
         // commands, so that every other command's process links GnuTLS and FoundationEssentials only — not libmicrohttpd,
