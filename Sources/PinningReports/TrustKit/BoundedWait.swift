@@ -12,13 +12,14 @@ enum BoundedWait {
             await withCheckedContinuation { continuation in
                 answer.arm(continuation)
                 let timer = Task {
-                    try? await Task.sleep(for: .seconds(max(0, seconds)))
+                    // Cancelled (the value came first): no answer from here.
+                    guard (try? await Task.sleep(for: .seconds(max(0, seconds)))) != nil else { return }
                     answer.give(nil)
                 }
                 Task {
                     let value = await task.value
-                    timer.cancel()
                     answer.give(value)
+                    timer.cancel()
                 }
             }
         } onCancel: {
