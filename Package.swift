@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "TrustConformance", targets: ["TrustConformance"]),
         .library(name: "FileOutput", targets: ["FileOutput"]),
         .library(name: "PinningReports", targets: ["PinningReports"]),
+        .library(name: "PinningReportsURLSession", targets: ["PinningReportsURLSession"]),
         .library(name: "TLSClient", targets: ["TLSClient"]),
         .library(name: "ReportCollector", targets: ["ReportCollector"]),
         .executable(name: "trustcheck", targets: ["trustcheck"]),
@@ -35,9 +36,13 @@ let package = Package(
         .target(name: "SecTrustCompat", dependencies: ["TrustEvaluation", "TrustCertificates", "TLSClient"]),
         // Pins, TrustKit's configuration, validator and reports. No networking: report delivery is a separate module.
         .target(name: "Pinning", dependencies: ["TrustEvaluation", "TrustCertificates"]),
-        // Pin-failure report delivery: a durable spool and an HTTP sender (FoundationNetworking), apart from
-        // Pinning so that a pinning check never links networking.
+        // Pin-failure reports: a durable spool, its delivery runs over a `ReportTransport`, and TrustKit's
+        // reporter. FoundationEssentials only, so `trustcheck` can spool reports without linking networking;
+        // apart from Pinning so that a pinning check links no spool either.
         .target(name: "PinningReports", dependencies: ["Pinning", "FileOutput"]),
+        // The HTTP transport of the reports (URLSession: FoundationNetworking and libcurl), for programs that
+        // deliver them: `trustcheck-collect reports-flush`, the collector, apps.
+        .target(name: "PinningReportsURLSession", dependencies: ["PinningReports"]),
         // Every file written to a path a user named goes through FileOutput, which never replaces a device,
         // FIFO or symbolic link.
         .target(name: "FileOutput"),
@@ -48,15 +53,17 @@ let package = Package(
         .target(name: "TrustConformance", dependencies: ["TrustEvaluation", "TrustCertificates", "FileOutput", "Pinning"]),
         .target(
             name: "TrustCheckCLI",
-            dependencies: ["TrustCertificates", "TrustEvaluation", "TrustConformance", "Pinning", "TLSClient", "FileOutput"]
+            dependencies: ["TrustCertificates", "TrustEvaluation", "TrustConformance", "Pinning", "TLSClient", "FileOutput",
+                           "PinningReports"]
         ),
-        // `trustcheck collect` and `trustcheck reports`: a sibling executable that `trustcheck` runs for those two
+        // `trustcheck collect`, `reports` and `reports-flush`: a sibling executable that `trustcheck` runs for those
         // commands, so that every other command's process links GnuTLS and FoundationEssentials only — not libmicrohttpd,
         // SQLite, libpq and FoundationNetworking with libcurl, which more than doubled `verify`'s start-up
         // (README "Start-up"). It reuses the CLI's machinery through `package` access.
         .target(
             name: "TrustCheckCollectorCLI",
-            dependencies: ["TrustCheckCLI", "ReportCollector", "HTTPServerBridge", "Pinning", "TrustCertificates", "TrustEvaluation", "FileOutput"]
+            dependencies: ["TrustCheckCLI", "ReportCollector", "HTTPServerBridge", "Pinning", "PinningReports", "PinningReportsURLSession",
+                           "TrustCertificates", "TrustEvaluation", "FileOutput"]
         ),
         .executableTarget(name: "trustcheck-collect", dependencies: ["TrustCheckCollectorCLI"]),
         // Start-up of the static build (make bench, README "Performance"): linked by lld with packed relative
@@ -86,8 +93,8 @@ let package = Package(
         // A separate product on top of the engine, never on the verify path.
         .target(
             name: "ReportCollector",
-            dependencies: ["Pinning", "PinningReports", "TrustCertificates", "TrustEvaluation", "HTTPServerBridge", "SQLiteBridge",
-                           "PostgresBridge"],
+            dependencies: ["Pinning", "PinningReportsURLSession", "TrustCertificates", "TrustEvaluation", "HTTPServerBridge",
+                           "SQLiteBridge", "PostgresBridge"],
             resources: [.copy("Dashboard")]
         ),
         // The benchmark (make bench): TrustCheck against raw GnuTLS on a generated corpus. CTrustCheckBench is
@@ -124,7 +131,9 @@ let package = Package(
         .testTarget(
             name: "PinningTests", dependencies: ["Pinning", "TrustEvaluation", "TrustCertificates", "SecTrustCompat", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(
-            name: "PinningReportsTests", dependencies: ["PinningReports", "Pinning", "TrustEvaluation", "TrustCertificates"]),
+            name: "PinningReportsTests",
+            dependencies: ["PinningReports", "PinningReportsURLSession", "Pinning", "TrustEvaluation", "TrustCertificates",
+                           "TestSupport"]),
         .testTarget(
             name: "TrustConformanceTests", dependencies: ["TrustConformance", "TrustEvaluation", "Pinning", "TestSupport"],
             exclude: ["limbo-expectations.json", "pkits-expectations.json", "certvalidator-pkits.py"]),
@@ -135,7 +144,8 @@ let package = Package(
             exclude: ["Fixtures"]),
         .testTarget(
             name: "ReportCollectorTests",
-            dependencies: ["ReportCollector", "HTTPServerBridge", "SQLiteBridge", "Pinning", "PinningReports", "TLSClient",
+            dependencies: ["ReportCollector", "HTTPServerBridge", "SQLiteBridge", "Pinning", "PinningReports",
+                           "PinningReportsURLSession", "TLSClient",
                            "GnuTLSBridge", "TrustCertificates", "TrustEvaluation", "trustcheck", "trustcheck-collect", "TestSupport",
                            "PostgresBridge", "PostgresTestSupport"]),
         // The release `trustcheck` and `trustcheck-collect`, run as processes over every command (`make test`
@@ -146,7 +156,7 @@ let package = Package(
         .testTarget(
             name: "TrustCheckCLITests",
             dependencies: ["TrustCheckCLI", "TrustCheckCollectorCLI", "trustcheck", "trustcheck-collect", "CertificateFixtures",
-                           "TestSupport", "GnuTLSBridge", "ReportCollector"],
+                           "TestSupport", "GnuTLSBridge", "ReportCollector", "PinningReports"],
             exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -18,15 +18,16 @@ public enum TrustCheckCommand: Sendable {
     ]
 
     /// Commands that live in a sibling executable (the collector's: it links libmicrohttpd, SQLite, libpq and
-    /// FoundationNetworking, which every `trustcheck` start would otherwise load), with their summaries for
-    /// the overview. `main.swift` runs the sibling for them (`siblingExecutable(for:)`).
+    /// FoundationNetworking, which every `trustcheck` start would otherwise load; `reports-flush` is there for
+    /// FoundationNetworking's URLSession), with their summaries for the overview. `main.swift` runs the sibling for them (`siblingExecutable(for:)`).
     static let siblingCommands: [(name: String, summary: String)] = [
         ("collect", "Receive TrustKit pin-failure reports, store and analyse them, serve the API and dashboard."),
         ("reports", "Analyse collected pin-failure reports: failures over time, interception suspects, rotation readiness."),
+        ("reports-flush", "Deliver the pin-failure reports waiting in a spool, within a time limit."),
     ]
 
-    /// The executable, beside `trustcheck`, that runs these arguments' command (`collect`, `reports`, or help
-    /// for them); nil when `trustcheck` runs the command itself.
+    /// The executable, beside `trustcheck`, that runs these arguments' command (`collect`, `reports`,
+    /// `reports-flush`, or help for them); nil when `trustcheck` runs the command itself.
     public static func siblingExecutable(for arguments: [String]) -> String? {
         let name = ["help", "--help", "-h"].contains(arguments.first ?? "") && arguments.count > 1
             ? arguments[1] : arguments.first
@@ -100,7 +101,7 @@ public enum TrustCheckCommand: Sendable {
     }
 
     static var overview: String {
-        let width = subcommands.map { $0.name.count }.max() ?? 0
+        let width = (subcommands.map { $0.name } + siblingCommands.map { $0.name }).map { $0.count }.max() ?? 0
         let lines = subcommands.map { "  " + $0.name.padding(to: width) + "  " + $0.summary }
             + siblingCommands.map { "  " + $0.name.padding(to: width) + "  " + $0.summary }
         return """
@@ -112,8 +113,8 @@ public enum TrustCheckCommand: Sendable {
             'trustcheck help <command>' or 'trustcheck <command> --help' describes a command;
             'trustcheck help checks' lists every check and rule a failure can name;
             'trustcheck --version' prints the version.
-            exit status: 0 success, 1 not trusted (verify), a mismatch (limbo) or a pin problem (audit),
-            2 usage or input error.
+            exit status: 0 success, 1 not trusted (verify), a mismatch (limbo), a pin problem (audit) or
+            reports still spooled (reports-flush), 2 usage or input error.
 
             """
     }

@@ -1,10 +1,10 @@
 import TrustCheckCLI
 
-/// `trustcheck collect` and `trustcheck reports`, run as the `trustcheck-collect` executable that
+/// `trustcheck collect`, `trustcheck reports` and `trustcheck reports-flush`, run as the `trustcheck-collect` executable that
 /// `trustcheck` starts for them (see `TrustCheckCommand.siblingExecutable(for:)`), with the same arguments,
 /// options, output and exit statuses as every other command.
 public enum TrustCheckCollectorCommand: Sendable {
-    static let subcommands: [any Subcommand.Type] = [CollectCommand.self, ReportsCommand.self]
+    static let subcommands: [any Subcommand.Type] = [CollectCommand.self, ReportsCommand.self, ReportsFlushCommand.self]
 
     public static func run(
         arguments: [String],
@@ -17,7 +17,7 @@ public enum TrustCheckCollectorCommand: Sendable {
             arguments = [arguments[1], "--help"]
         }
         guard let name = arguments.first, let command = subcommands.first(where: { $0.name == name }) else {
-            io.stderr.write("trustcheck-collect: give collect or reports (see trustcheck help)\n")
+            io.stderr.write("trustcheck-collect: give collect, reports or reports-flush (see trustcheck help)\n")
             return ExitCode.usageOrInputError.rawValue
         }
         return TrustCheckCommand.run(command, Array(arguments.dropFirst()), io: io).rawValue

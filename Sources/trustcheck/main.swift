@@ -1,13 +1,11 @@
-import FoundationEssentials
 import Glibc
 import TrustCheckCLI
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-// `collect` and `reports` run in a sibling executable (see TrustCheckCommand.siblingCommands): exec'd, so it
-// keeps this process's id, descriptors and signals (SIGTERM stops the collector gracefully).
+// `collect`, `reports` and `reports-flush` run in a sibling executable (see TrustCheckCommand.siblingCommands):
+// exec'd, so it keeps this process's id, descriptors and signals (SIGTERM stops the collector gracefully).
 if let sibling = TrustCheckCommand.siblingExecutable(for: arguments) {
-    let directory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-    let path = directory.appendingPathComponent(sibling).path
+    let path = SiblingExecutable.path(of: sibling)
     let argv = ([sibling] + arguments).map { strdup($0) } + [nil]
     execv(path, argv)
     let reason = String(cString: strerror(errno))

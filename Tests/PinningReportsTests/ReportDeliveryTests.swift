@@ -1,6 +1,8 @@
 import Foundation
 import PinningReports
+import PinningReportsURLSession
 import Testing
+import TestSupport
 
 /// ReportSpool delivering through ReportSender to real HTTP servers on 127.0.0.1 that accept, answer 500,
 /// hang, or are not there at all.
@@ -129,5 +131,35 @@ import Testing
         let summary = await reports.deliverPending(using: ReportFixtures.sender(), now: now)
         #expect(summary.failures.map(\.kind) == [.retryLater] && summary.retrying == 1)
         #expect(reports.pendingEntries().map(\.rejections) == [0])
+    }
+
+    @Test func noAttemptStartsAfterTheDeadlineAndTheEntriesLeftAreUntouched() async throws {
+        defer { spool.remove() }
+        let reports = try spool.open()
+        let first = URL(string: "https://one.example.com/report")!, second = URL(string: "https://two.example.com/report")!
+        try reports.enqueue(ReportFixtures.body("first"), destinations: [first], now: now)
+        try reports.enqueue(ReportFixtures.body("second"), destinations: [second], now: now + 1)
+        let transport = SlowTransport(delay: 0.3)
+
+        let summary = await reports.deliverPending(using: transport, now: now + 2, until: .now + .milliseconds(100))
+        #expect(summary.delivered == 1 && summary.outOfTime == 1 && summary.failures.isEmpty)
+        #expect(transport.sent == [first], "the attempt under way when the deadline passed ran to its end")
+        let left = try #require(reports.pendingEntries().first)
+        #expect(left.destination == second && left.attempts == 0 && left.nextAttemptAt == now + 1)
+
+        let already = await reports.deliverPending(using: transport, now: now + 2, until: .now)
+        #expect(already.outOfTime == 1 && transport.sent == [first])
+    }
+
+    @Test func destinationsThatFailedInAnEarlierPassAreDeferredFromTheStart() async throws {
+        defer { spool.remove() }
+        let reports = try spool.open()
+        let failing = URL(string: "https://down.example.com/report")!, working = URL(string: "https://up.example.com/report")!
+        try reports.enqueue(ReportFixtures.body("a"), destinations: [failing, working], now: now)
+        let transport = SlowTransport(delay: 0)
+        let summary = await reports.deliverPending(using: transport, now: now, deferring: [failing])
+        #expect(summary.deferred == 1 && summary.delivered == 1)
+        #expect(transport.sent == [working])
+        #expect(reports.pendingEntries().map(\.attempts) == [0])
     }
 }

@@ -1,6 +1,8 @@
 import Foundation
 import PinningReports
+import PinningReportsURLSession
 import Testing
+import TestSupport
 
 /// Two processes on one spool: this one and a child (a swift-testing exit test) enqueue and deliver at
 /// the same time.

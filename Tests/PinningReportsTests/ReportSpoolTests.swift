@@ -1,6 +1,8 @@
 import Foundation
 import PinningReports
+import PinningReportsURLSession
 import Testing
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,7 @@
 import Foundation
 import Pinning
 import PinningReports
+import PinningReportsURLSession
 import TrustCertificates
 import TrustEvaluation
 

@@ -1,7 +1,9 @@
 import Foundation
 import Pinning
 import PinningReports
+import PinningReportsURLSession
 import Testing
+import TestSupport
 
 /// TrustKitReporter from a validation to the endpoints: TrustKit's report, its rate limiter, every
 /// effective report URI.
@@ -11,7 +13,7 @@ import Testing
                                      platform: .iOS, platformVersion: "17.0.0")
 
     func reporter() throws -> TrustKitReporter {
-        TrustKitReporter(app: Self.app, spool: try spool.open(), sender: ReportFixtures.sender(),
+        TrustKitReporter(app: Self.app, spool: try spool.open(), transport: ReportFixtures.sender(),
                          rateLimiter: TrustKitReportRateLimiter(clock: { ReportFixtures.time }))
     }
 

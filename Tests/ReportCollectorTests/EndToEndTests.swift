@@ -2,6 +2,7 @@ import Foundation
 import GnuTLSBridge
 import Pinning
 import PinningReports
+import PinningReportsURLSession
 import ReportCollector
 import Testing
 import TLSClient
@@ -61,7 +62,7 @@ import TrustEvaluation
         #expect(validation.evaluationResult == .failedNoMatchingPin)
         #expect(outcome.reportURIs == policy.effectiveReportURIs)
         let reporter = TrustKitReporter(app: app, spool: try ReportSpool(directory: directory.file("spool")),
-                                        sender: ReportSender(requestTimeout: 5, resourceTimeout: 10))
+                                        transport: ReportSender(requestTimeout: 5, resourceTimeout: 10))
         let (_, delivery) = try await reporter.report(validation, at: SampleReports.time)
         #expect(delivery?.delivered == 1, "\(String(describing: delivery))")
 

@@ -46,13 +46,14 @@ import TestSupport
     @Test func theClosureIsReadFromThePackage() throws {
         let closure = try Self.closure()
         // A manifest the reader cannot follow would leave the scan below nothing to scan.
-        for module in ["trustcheck", "TrustCheckCLI", "TLSClient", "Pinning", "TrustConformance", "TrustEvaluation",
+        for module in ["trustcheck", "TrustCheckCLI", "TLSClient", "Pinning", "PinningReports", "TrustConformance", "TrustEvaluation",
                        "TrustCertificates", "GnuTLSBridge", "FileOutput"] {
             #expect(closure.contains(module), "\(module) should be in trustcheck's dependency closure")
         }
         // Apple's exact signatures (CFError is NSError) keep SecTrustCompat on Foundation, so nothing
-        // trustcheck links may depend on it; nor on the collector (libmicrohttpd, SQLite, FoundationNetworking).
-        for module in ["SecTrustCompat", "ReportCollector", "PinningReports", "TrustCheckCollectorCLI"] {
+        // trustcheck links may depend on it; nor on the collector (libmicrohttpd, SQLite, FoundationNetworking),
+        // nor on the reports' URLSession transport: trustcheck spools reports, trustcheck-collect sends them.
+        for module in ["SecTrustCompat", "ReportCollector", "PinningReportsURLSession", "TrustCheckCollectorCLI"] {
             #expect(!closure.contains(module), "\(module) must stay out of trustcheck's dependency closure")
         }
     }

@@ -1,11 +1,11 @@
 import Foundation
 import Testing
 
-/// Help for every command, in each way of asking, from the release binaries: `collect` and `reports` are
-/// answered by `trustcheck-collect`, which `trustcheck` execs.
+/// Help for every command, in each way of asking, from the release binaries: `collect`, `reports` and
+/// `reports-flush` are answered by `trustcheck-collect`, which `trustcheck` execs.
 @Suite(.enabled(if: ReleaseBinaries.configured, "TRUSTCHECK_RELEASE_BINARY and TRUSTCHECK_COLLECT_RELEASE_BINARY are unset: `make test` builds the release binaries as `make demo` does and sets them"))
 struct HelpBinaryTests {
-    static let commands = ["verify", "pin", "audit", "show", "connect", "limbo", "pkits", "version", "collect", "reports"]
+    static let commands = ["verify", "pin", "audit", "show", "connect", "limbo", "pkits", "version", "collect", "reports", "reports-flush"]
 
     @Test(arguments: [["help"], ["--help"], ["-h"]])
     func theOverviewListsEveryCommand(arguments: [String]) throws {
@@ -32,7 +32,7 @@ struct HelpBinaryTests {
     }
 
     /// The collector's own binary answers the same help.
-    @Test(arguments: ["collect", "reports"])
+    @Test(arguments: ["collect", "reports", "reports-flush"])
     func theCollectorBinaryHasHelp(command: String) throws {
         let run = try Binary.collect([command, "--help"])
         run.expectExit(0)

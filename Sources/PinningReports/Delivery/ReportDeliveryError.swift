@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why one report could not be delivered to one URI. Permanent failures (``isPermanent``) say the endpoint
 /// will not take this report as it is; every other kind is worth retrying later.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
 import Glibc
@@ -42,16 +42,25 @@ final class LockedFile {
         return claim
     }
 
-    /// The file's contents, refusing more than `limit` bytes.
+    /// The file's contents, refusing more than `limit` bytes. Read from offset 0 with pread(2), so the
+    /// descriptor's own offset does not matter.
     func read(limit: Int) -> Data? {
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) <= limit else {
             return nil
         }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
-        let data: Data?
-        do { data = try handle.read(upToCount: limit + 1) } catch { return nil }
-        let bytes = data ?? Data()  // nil is end of file at once: an empty file
-        return bytes.count <= limit ? bytes : nil
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: min(limit + 1, max(Int(status.st_size) + 1, 4096)))
+        // Up to one byte past the limit: a file that grew since the fstat is refused rather than cut short.
+        while bytes.count <= limit {
+            let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(bytes.count)) }
+            if count < 0 {
+                guard errno == EINTR else { return nil }
+                continue
+            }
+            if count == 0 { break }
+            bytes += chunk[0..<count]
+        }
+        return bytes.count <= limit ? Data(bytes) : nil
     }
 }

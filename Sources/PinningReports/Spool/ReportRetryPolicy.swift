@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// When a ``ReportSpool`` tries an entry again after a failed delivery: exponential back-off with jitter and
 /// a cap, and how many refusals (a 4xx other than 408/429) an entry survives.

@@ -1,5 +1,5 @@
 import FileOutput
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
 import Glibc
@@ -38,9 +38,12 @@ public final class ReportSpool: Sendable {
     private var lockPath: String { directory + "/spool.lock" }
     private var countersPath: String { directory + "/counters.json" }
 
-    /// Opens the spool at `directory`, creating it (mode 0700; its parent must exist) and its `entries`
-    /// folder when missing.
-    public init(directory: String, limits: ReportSpoolLimits = ReportSpoolLimits(),
+    /// Opens the spool at `directory`, creating it (mode 0700) and its `entries` folder when missing. Its
+    /// parent must exist unless `creatingParents` is set, in which case missing parents are created too
+    /// (mode 0700 each, as `mkdir -p` with a private umask): a per-user default such as
+    /// ``defaultDirectory(environment:)`` names folders a fresh account does not have yet, while a directory
+    /// a user typed is more likely a typo when its parent is missing.
+    public init(directory: String, creatingParents: Bool = false, limits: ReportSpoolLimits = ReportSpoolLimits(),
                 retryPolicy: ReportRetryPolicy = ReportRetryPolicy(),
                 jitter: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }) throws(ReportSpoolError)
     {
@@ -48,6 +51,7 @@ public final class ReportSpool: Sendable {
         self.limits = limits
         self.retryPolicy = retryPolicy
         self.jitter = jitter
+        if creatingParents { try Self.createParents(of: directory) }
         for folder in [directory, entriesDirectory] {
             if mkdir(folder, 0o700) != 0 && errno != EEXIST { throw Self.unusable(folder, errno) }
             var status = stat()
@@ -55,6 +59,58 @@ public final class ReportSpool: Sendable {
             guard status.st_mode & S_IFMT == S_IFDIR else { throw Self.unusable(folder, ENOTDIR) }
         }
         guard LockedFile.waitForLock(lockPath) != nil else { throw Self.unusable(lockPath, errno) }
+    }
+
+    /// The environment variable that names the spool of ``defaultDirectory(environment:)``.
+    public static let directoryVariable = "TRUSTCHECK_REPORT_SPOOL"
+
+    /// The spool a user's programs share when none is named, so that a report one process spooled is
+    /// delivered by the next one that flushes: `$TRUSTCHECK_REPORT_SPOOL` when set; else
+    /// `$XDG_STATE_HOME/trustcheck/report-spool` (the XDG Base Directory place for state that should
+    /// survive a restart but is not worth a backup; ignored unless absolute, as the specification says);
+    /// else `$HOME/.local/state/trustcheck/report-spool`, the specification's default. Without `$HOME`, the
+    /// home directory is the password database's; without that either, the path is relative to the working
+    /// directory rather than somewhere shared with other users, such as /tmp.
+    public static func defaultDirectory(environment: [String: String]) -> String {
+        if let named = environment[directoryVariable], !named.isEmpty { return named }
+        let place = "trustcheck/report-spool"
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return FileSystemPath.appending(place, to: state) }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? passwordDatabaseHome() ?? ""
+        return FileSystemPath.appending(".local/state/" + place, to: home)
+    }
+
+    /// ``defaultDirectory(environment:)`` for this process, reading only the three variables it looks at
+    /// (building the whole environment, `ProcessInfo.processInfo.environment`, costs a command's start-up
+    /// more than the rest of this).
+    public static func defaultDirectory() -> String {
+        var environment: [String: String] = [:]
+        for name in [directoryVariable, "XDG_STATE_HOME", "HOME"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        return defaultDirectory(environment: environment)
+    }
+
+    /// The current user's home directory from the password database (getpwuid_r), nil when it has none.
+    private static func passwordDatabaseHome() -> String? {
+        var buffer = [CChar](repeating: 0, count: 16384)
+        // pw_dir points into the buffer, so it is read while the buffer is still lent out.
+        let home: String? = buffer.withUnsafeMutableBufferPointer { storage in
+            var entry = passwd()
+            var found: UnsafeMutablePointer<passwd>?
+            guard let start = storage.baseAddress, getpwuid_r(getuid(), &entry, start, storage.count, &found) == 0, found != nil,
+                  let directory = entry.pw_dir else { return nil }
+            return String(cString: directory)
+        }
+        return home?.isEmpty == false ? home : nil
+    }
+
+    /// Creates the missing folders above `directory`, outermost first.
+    private static func createParents(of directory: String) throws(ReportSpoolError) {
+        let parent = FileSystemPath.deletingLastComponent(directory)
+        guard !parent.isEmpty, parent != "/", FileSystemPath.isDirectory(parent) != true else { return }
+        try createParents(of: parent)
+        // EEXIST may be a file in the way: the next mkdir below it then fails with ENOTDIR and its path.
+        if mkdir(parent, 0o700) != 0 && errno != EEXIST { throw unusable(parent, errno) }
     }
 
     // MARK: Enqueueing
@@ -67,9 +123,9 @@ public final class ReportSpool: Sendable {
         guard !destinations.isEmpty else {
             throw ReportSpoolError(kind: .noDestination, subject: directory, problem: "a report needs at least one destination")
         }
-        if let unsupported = destinations.first(where: { !ReportSender.canDeliver(to: $0) }) {
+        if let unsupported = destinations.first(where: { !ReportDestination.isDeliverable($0) }) {
             throw ReportSpoolError(kind: .unsupportedDestination, subject: unsupported.absoluteString,
-                                   problem: "only http and https URLs with a host can receive reports")
+                                   problem: ReportDestination.requirement)
         }
         let entries = destinations.map { ReportSpoolEntry(destination: $0, body: body, createdAt: now) }
         let files = entries.map { (entry: $0, bytes: $0.encoded()) }
@@ -133,10 +189,22 @@ public final class ReportSpool: Sendable {
     /// by ``retryPolicy``; one refused for the last allowed time is removed and counted. Entries claimed by
     /// another sender are skipped, and once a destination fails transiently the rest of its entries wait
     /// for the next run. Nothing keeps running after this returns.
-    public func deliverPending(using sender: ReportSender, now: Date = Date()) async -> ReportDeliverySummary {
+    ///
+    /// With a `deadline`, no attempt starts once it has passed: the entries left are counted in
+    /// ``ReportDeliverySummary/outOfTime`` and stay as they are, with no attempt counted against them. An
+    /// attempt already started runs to its end, so a caller that must be done by the deadline bounds each
+    /// attempt too (with its transport's timeouts).
+    ///
+    /// `deferring` names destinations that already failed transiently in an earlier run of the same
+    /// flush: their entries are deferred from the start, as if they had failed in this run, so that a
+    /// caller running several passes still pays one timeout per hanging endpoint.
+    public func deliverPending(using transport: any ReportTransport, now: Date = Date(),
+                               until deadline: ContinuousClock.Instant? = nil,
+                               deferring failedEarlier: Set<URL> = []) async -> ReportDeliverySummary
+    {
         var summary = ReportDeliverySummary()
         var gone = ReportSpoolCounters()
-        var failedDestinations: Set<URL> = []
+        var failedDestinations = failedEarlier
         for name in listing().filter({ $0.hasSuffix(ReportSpoolEntry.suffix) && !$0.hasPrefix(".") }).sorted() {
             let path = path(of: name)
             guard let claim = LockedFile.claim(path) else {
@@ -153,8 +221,9 @@ public final class ReportSpool: Sendable {
             }
             if entry.nextAttemptAt > now { summary.notDue += 1; continue }
             if failedDestinations.contains(entry.destination) { summary.deferred += 1; continue }
+            if let deadline, ContinuousClock.now >= deadline { summary.outOfTime += 1; continue }
 
-            switch await sender.send(entry.body, to: entry.destination) {
+            switch await transport.send(entry.body, to: entry.destination) {
             case .delivered:
                 if unlink(path) == 0 { summary.delivered += 1; gone.delivered += 1 }
             case .failed(let failure):

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One report waiting for one URI: the body and its delivery state, as one file in the spool.
 public struct ReportSpoolEntry: Sendable, Hashable, Codable {

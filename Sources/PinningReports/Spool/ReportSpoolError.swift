@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why a ``ReportSpool`` could not be opened or could not take a report. Nothing is written when
 /// an enqueue throws one of these before writing (a refused report or destination).
@@ -11,7 +11,7 @@ public struct ReportSpoolError: Error, LocalizedError, Sendable, Hashable, Custo
         case unwritable
         /// The report's entry alone is larger than ``ReportSpoolLimits/maximumBytes``.
         case reportTooLarge
-        /// A destination is not an `http`/`https` URL with a host (``ReportSender/canDeliver(to:)``).
+        /// A destination is not an `http`/`https` URL with a host (``ReportDestination/isDeliverable(_:)``).
         case unsupportedDestination
         /// No destination was given.
         case noDestination

@@ -1,6 +1,6 @@
 import Foundation
 import FoundationNetworking
-import PinningReports
+import PinningReportsURLSession
 
 /// POSTs an alert's JSON to a webhook and waits for the answer on the calling thread. Completion-handler
 /// URLSession, not async/await: alerts fire from libmicrohttpd's threads and must not wait for Swift's

@@ -8,8 +8,8 @@ import Glibc
 /// it records every request and answers as its mode says. One connection per request (`Connection: close`).
 ///
 /// `@unchecked Sendable`: the mutable fields are only touched with `lock` held.
-final class TestHTTPServer: @unchecked Sendable {
-    enum Mode: Sendable, Equatable {
+public final class TestHTTPServer: @unchecked Sendable {
+    public enum Mode: Sendable, Equatable {
         /// 200 OK.
         case accept
         /// This status, with an empty body.
@@ -18,15 +18,15 @@ final class TestHTTPServer: @unchecked Sendable {
         case hang
     }
 
-    struct Request: Sendable {
-        let method: String
-        let path: String
+    public struct Request: Sendable {
+        public let method: String
+        public let path: String
         /// Header names lowercased.
-        let headers: [String: String]
-        let body: Data
+        public let headers: [String: String]
+        public let body: Data
     }
 
-    let port: UInt16
+    public let port: UInt16
     private let listener: Int32
     private let lock = NSLock()
     private var mode: Mode
@@ -36,7 +36,7 @@ final class TestHTTPServer: @unchecked Sendable {
     private let threads = DispatchGroup()
 
     /// Listens on 127.0.0.1:`port` (0: any free port).
-    init(mode: Mode = .accept, port: UInt16 = 0) throws {
+    public init(mode: Mode = .accept, port: UInt16 = 0) throws {
         self.mode = mode
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard listener >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
@@ -65,28 +65,28 @@ final class TestHTTPServer: @unchecked Sendable {
     }
 
     /// A port nothing listens on (bound once, then closed): connections to it are refused.
-    static func unusedPort() throws -> UInt16 {
+    public static func unusedPort() throws -> UInt16 {
         let server = try TestHTTPServer()
         server.stop()
         return server.port
     }
 
-    static func url(port: UInt16, path: String = "/report") -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+    public static func url(port: UInt16, path: String = "/report") -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
 
-    var url: URL { Self.url(port: port) }
+    public var url: URL { Self.url(port: port) }
 
-    func setMode(_ mode: Mode) { lock.withLock { self.mode = mode } }
+    public func setMode(_ mode: Mode) { lock.withLock { self.mode = mode } }
 
-    var requests: [Request] { lock.withLock { recorded } }
+    public var requests: [Request] { lock.withLock { recorded } }
 
     /// For each request left unanswered in `.hang` mode, how long the client waited (from the end of its
     /// request until it closed the connection), measured on the server's own threads.
-    var hangDurations: [TimeInterval] { lock.withLock { hangs } }
+    public var hangDurations: [TimeInterval] { lock.withLock { hangs } }
 
     private var isRunning: Bool { lock.withLock { running } }
 
     /// Stops listening, lets hanging connections go, and waits (at most 5 s) for every thread to end.
-    func stop() {
+    public func stop() {
         let wasRunning = lock.withLock { () -> Bool in
             defer { running = false }
             return running

@@ -1,14 +1,18 @@
 import Foundation
 import FoundationNetworking
+import PinningReports
 
 /// POSTs report bodies over HTTP(S) with URLSession, as TrustKit's `TSKBackgroundReporter` does: one
 /// `POST` per report URI with `Content-Type: application/json`, the system's default TLS validation
 /// (reports are never pinned) and no cookies, cache or credentials.
 ///
+/// It lives apart from `PinningReports` so that spooling a report never links FoundationNetworking: a
+/// program that only spools (the `trustcheck` CLI) leaves delivery to a process that links this module.
+///
 /// The sender owns one ephemeral session. Every ``send(_:to:)`` has finished (delivered, refused or timed
 /// out) when it returns, so nothing runs in the background between calls; ``shutdown()`` (or the last
 /// reference going away) cancels whatever is still in flight and releases the session.
-public final class ReportSender: Sendable {
+public final class ReportSender: ReportTransport {
     /// How long a request may go without progress (URLSession's `timeoutIntervalForRequest`, an idle
     /// timeout): 20 s, a third of URLSession's default, because reports are never urgent and a slow endpoint
     /// should not hold up the next one.
@@ -42,19 +46,15 @@ public final class ReportSender: Sendable {
 
     deinit { session.invalidateAndCancel() }
 
-    /// Whether a report URI is one this sender can POST to: `http` or `https` with a host. TrustKit's
-    /// configuration only checks that `NSURL` parses the string, so `file:` or `mailto:` URIs get this far.
-    public static func canDeliver(to destination: URL) -> Bool {
-        guard let scheme = destination.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return false }
-        return !(destination.host ?? "").isEmpty
-    }
+    /// Whether a report URI is one this sender can POST to: ``PinningReports/ReportDestination/isDeliverable(_:)``.
+    public static func canDeliver(to destination: URL) -> Bool { ReportDestination.isDeliverable(destination) }
 
     /// POSTs `body` to `destination` and waits for the outcome: 2xx is delivered; anything else is a
     /// ``ReportDeliveryError`` saying whether a retry may help.
     public func send(_ body: Data, to destination: URL) async -> ReportSendOutcome {
         guard Self.canDeliver(to: destination) else {
             return .failed(ReportDeliveryError(destination: destination, kind: .unsupportedDestination,
-                                               problem: "only http and https URLs with a host can receive reports"))
+                                               problem: ReportDestination.requirement))
         }
         var request = URLRequest(url: destination, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: requestTimeout)
         request.httpMethod = "POST"
