@@ -31,9 +31,11 @@ deps:
 	fi
 
 # The main job on the bundled anchors/ and vectors/: verify the README chain, show and pin it, verify it
-# again with its intermediate's pin and a backup pin, then replay every recorded vector through the engine.
+# again with its intermediate's pin and a backup pin, replay every recorded vector through the engine, then
+# TrustKit's workflow on loopback: a pin failure blocked, reported to a `trustcheck collect`, named a suspect.
 demo: deps
 	swift build -c release --product trustcheck
+	swift build -c release --product trustcheck-collect
 	.build/release/trustcheck verify vectors/readme-chain/leaf.pem vectors/readme-chain/intermediate.pem \
 	    --anchors anchors/ --host www.example.test --at $(DEMO_TIME)
 	.build/release/trustcheck show vectors/readme-chain/leaf.pem --at $(DEMO_TIME)
@@ -42,6 +44,7 @@ demo: deps
 	    --anchors anchors/ --host www.example.test --at $(DEMO_TIME) \
 	    --pin sha256/EdvA97xOVeN719w8bHRNhCcNF8V2UmUNgUA34qvtRbY= --pin sha256/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=
 	.build/release/trustcheck limbo vectors/*.json --output .build/demo-vector-results.json
+	Tests/Demo/pin-failure-report.sh .build/release $(DEMO_TIME)
 
 # Fetches and extracts the suite into $(PKITS_DIR)/nist_pkits unless it is there already. pip prepares the
 # sdist's metadata even for a download; --no-binary names only the package so that its build backend

@@ -28,7 +28,7 @@ package struct ParsedArguments {
     package var positionals: [String] = []
     var wantsHelp = false
 
-    func has(_ flag: String) -> Bool { flags.contains(flag) }
+    package func has(_ flag: String) -> Bool { flags.contains(flag) }
     package func value(_ option: String) -> String? { values[option]?.last }
     /// Every value of a repeatable option, in command-line order.
     package func allValues(_ option: String) -> [String] { values[option] ?? [] }

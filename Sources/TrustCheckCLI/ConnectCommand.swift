@@ -10,7 +10,8 @@ struct ConnectCommand: Subcommand {
     static let summary = "Connect to a TLS server and evaluate the chain it presents, as SecTrust would in the handshake."
     static let usage = """
         trustcheck connect HOST[:PORT] [--servername NAME] [--anchors PATH]... [--system-anchors] [--system-store PATH] [--pin PIN]...
-                   [--pin-config FILE] [--report-only] [--at TIME] [--timeout S] [--tls 1.2|1.3] [--alpn PROTOCOL]...
+                   [--pin-config FILE] [--report-only] [--report-spool DIR] [--no-reports] [--app-bundle-id ID] [--app-version V]
+                   [--report-wait S] [--at TIME] [--timeout S] [--tls 1.2|1.3] [--alpn PROTOCOL]...
                    [--record FILE] [--json]
         """
     static let options: [CommandOption] = [
@@ -19,6 +20,7 @@ struct ConnectCommand: Subcommand {
         .repeatable("--pin", "PIN", "after validation, require this SPKI SHA-256 pin on the evaluated chain"),
         .value("--pin-config", "FILE", "apply this TrustKit configuration (JSON, plist, Info.plist) for the server name"),
         .flag("--report-only", "report a pin mismatch without refusing the connection"),
+    ] + ReportOptions.options + [
         .value("--at", "TIME", "evaluate at TIME instead of now (RFC 3339, a date, @EPOCH or now)"),
         .value("--timeout", "S", "bound the whole connection (TCP connect, handshake, the server's answer) to S seconds (default 10)"),
         .value("--tls", "1.2|1.3", "offer only this TLS version (default: 1.2 and 1.3)"),
@@ -92,7 +94,8 @@ struct ConnectCommand: Subcommand {
         guard let anchors = AnchorOptions.anchors(arguments, io: io) else { return .usageOrInputError }
         configuration.anchors = anchors
         let serverName = configuration.serverName ?? target.host
-        let pinning: PinningOptions?
+        var pinning: PinningOptions?
+        let reportOptions: ReportOptions
         do {
             // verify's pinning options, for the server name (TrustKit looks the pinned domain up by it).
             let settings = VerifyCommand.Settings(host: serverName, time: configuration.verificationTime ?? Date(),
@@ -103,11 +106,16 @@ struct ConnectCommand: Subcommand {
                 io.report([failure])
                 return .usageOrInputError
             }
+            reportOptions = try ReportOptions.parse(arguments, pinning: pinning, environment: io.environment)
         } catch {
             io.stderr.write("trustcheck connect: \(error.message)\nusage: \(usage)\n")
             return .usageOrInputError
         }
+        // The reporter takes the report in the handshake, as TrustKit's validator hands it over.
+        let reports: PinFailureReportRun
+        (reports, pinning) = PinFailureReportRun.prepare(reportOptions, pinning: pinning, io: io)
         configuration.pinning = pinning?.policy
+        configuration.pinFailureReporter = reports.reporter
 
         var report: ConnectReport
         do {
@@ -117,9 +125,12 @@ struct ConnectCommand: Subcommand {
             report = ConnectReport(target: target, configuration: configuration, failure: error)
         }
         report.pinningConfig = pinning?.configurationPath
+        report.pinFailureReport = reports.json(report.pinning, status: report.verdict?.pinFailureReport)
         (ConnectRecording.isStandardOutput(arguments.value("--record")) ? io.stderr : io.stdout)
             .write(arguments.has("--json") ? report.json.rendered() + "\n" : report.text)
         if report.isConnectionError { io.error("connect: \(report.errorMessage ?? "connection failed")") }
+        // After the verdict is out: delivery waits at most --report-wait, and what is left stays spooled.
+        reports.deliver(report.verdict?.pinFailureReport, io: io)
         if let path = arguments.value("--record"),
            !ConnectRecording.write(report, anchors: configuration.anchors, pinning: pinning, to: path, io: io)
         {

@@ -22,6 +22,8 @@ struct ConnectReport {
     let pinning: PinningOutcome?
     /// The `--pin-config` file as named, for the JSON report.
     var pinningConfig: String?
+    /// What became of the pinning's TrustKit report (`PinFailureReportRun.json`); null without one.
+    var pinFailureReport: JSONValue = .null
 
     init(target: ConnectTarget, configuration: TLSClientConfiguration, connection: TLSConnection) {
         self.target = target
@@ -154,6 +156,7 @@ struct ConnectReport {
                 .object([("trusted", .bool(verdict.isTrusted)), ("reason", .string(verdict.reason))])
             } ?? .null),
             ("pinning", pinning?.json(config: pinningConfig) ?? .null),
+            ("pin_failure_report", pinFailureReport),
             ("chain", .array(presented.map { certificate in
                 .object([
                     ("subject", .string(certificate.subject.rfc4514)),

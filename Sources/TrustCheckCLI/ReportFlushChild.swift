@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 /// Delivers spooled pin-failure reports from the `trustcheck` process, which links no HTTP client: it runs
-/// `trustcheck-collect reports-flush --report-spool DIR --timeout S --json` as a child process and reads
+/// `trustcheck-collect reports-flush --report-spool DIR --timeout S --due-only --json` as a child process and reads
 /// back its summary. A command that spooled a report (`connect`, `verify`) calls ``run(spoolDirectory:timeout:)``
 /// before it exits, so the report leaves at once when the endpoint is up and waits in the spool when not.
 ///
@@ -67,7 +67,7 @@ package struct ReportFlushChild: Sendable {
         }
         let seconds = min(3600, max(0.001, timeout))
         let bound = ContinuousClock.now + Self.duration(seconds + grace)
-        let arguments = [path, "reports-flush", "--report-spool", spoolDirectory, "--timeout", String(seconds), "--json"]
+        let arguments = [path, "reports-flush", "--report-spool", spoolDirectory, "--timeout", String(seconds), "--due-only", "--json"]
         let child: (pid: pid_t, output: Int32, errors: Int32)
         switch Self.spawn(arguments) {
         case .failure(let error): return .couldNotRun(error)

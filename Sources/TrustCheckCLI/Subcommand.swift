@@ -1,3 +1,4 @@
+import FoundationEssentials
 import TrustCertificates
 
 /// One `trustcheck` subcommand. Conforming types live in their own file and are listed in
@@ -34,11 +35,16 @@ package struct CommandIO {
     let stdin: StandardInput
     /// The command was asked for JSON (`--json`): input errors are reported on stdout as JSON too.
     package var json = false
+    /// The environment the command reads (the report spool's default, the sibling executable's path).
+    package let environment: [String: String]
 
-    package init(stdout: any TextOutput, stderr: any TextOutput, stdin: StandardInput) {
+    package init(stdout: any TextOutput, stderr: any TextOutput, stdin: StandardInput,
+                 environment: [String: String] = ProcessInfo.processInfo.environment)
+    {
         self.stdout = stdout
         self.stderr = stderr
         self.stdin = stdin
+        self.environment = environment
     }
 
     /// How text for stdout may be styled (colour on a terminal).

@@ -1,3 +1,4 @@
+import FoundationEssentials
 /// The `trustcheck` command line: picks a subcommand from the first argument and runs it.
 ///
 /// Exit status: 0 success, 1 "not trusted" (reserved for `verify`), 2 usage or input error.
@@ -34,17 +35,20 @@ public enum TrustCheckCommand: Sendable {
         return siblingCommands.contains { $0.name == name } ? "trustcheck-collect" : nil
     }
 
+    /// `environment` is what the command reads instead of the process's (tests name a report spool).
     public static func run(
         arguments: [String],
         stdout: any TextOutput = FileDescriptorOutput.standardOutput,
-        stderr: any TextOutput = FileDescriptorOutput.standardError
+        stderr: any TextOutput = FileDescriptorOutput.standardError,
+        environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> Int32 {
-        run(arguments: arguments, stdout: stdout, stderr: stderr, stdin: .process())
+        run(arguments: arguments, stdout: stdout, stderr: stderr, stdin: .process(), environment: environment)
     }
 
     /// `stdin` is what a `-` file argument reads.
-    static func run(arguments: [String], stdout: any TextOutput, stderr: any TextOutput, stdin: StandardInput) -> Int32 {
-        let io = CommandIO(stdout: stdout, stderr: stderr, stdin: stdin)
+    static func run(arguments: [String], stdout: any TextOutput, stderr: any TextOutput, stdin: StandardInput,
+                    environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
+        let io = CommandIO(stdout: stdout, stderr: stderr, stdin: stdin, environment: environment)
         guard let name = arguments.first else {
             io.stderr.write(overview)
             return ExitCode.usageOrInputError.rawValue

@@ -13,7 +13,8 @@ struct VerifyCommand: Subcommand {
                    [--system-store PATH] [--policy ssl|basic] [--profile apple|webpki|rfc5280] [--crl PATH]... [--ocsp FILE]...
                    [--policy-oid OID]... [--require-explicit-policy] [--inhibit-policy-mapping] [--inhibit-any-policy]
                    [--accept-noncritical-policy-constraints] [--accept-noncritical-basic-constraints] [--revocation soft|require] [--allow-unusable-crls]
-                   [--allow-crl-without-number] [--refuse-self-covered-crl-signers] [--pin PIN]... [--pin-config FILE] [--report-only] [--explain] [--json]
+                   [--allow-crl-without-number] [--refuse-self-covered-crl-signers] [--pin PIN]... [--pin-config FILE] [--report-only]
+                   [--report-spool DIR] [--no-reports] [--app-bundle-id ID] [--app-version V] [--report-wait S] [--explain] [--json]
         trustcheck verify --replay VECTOR [--explain] [--json]
         """
     static let options: [CommandOption] = AnchorOptions.options + [
@@ -39,6 +40,7 @@ struct VerifyCommand: Subcommand {
         .repeatable("--pin", "PIN", "after validation, require this SPKI SHA-256 pin (base64, sha256/..., pin-sha256=...) on the chain"),
         .value("--pin-config", "FILE", "apply this TrustKit configuration (JSON, plist, Info.plist) for --host"),
         .flag("--report-only", "report a pin mismatch without blocking"),
+    ] + ReportOptions.options + [
         .value("--replay", "VECTOR", "decide a recorded vector (connect --record) again, offline, with what it holds"),
         .flag("--explain", "narrate the path search (with --json: an explain array of {event, message, ...})"),
         .flag("--json", "print the machine-readable report"),
@@ -173,7 +175,8 @@ struct VerifyCommand: Subcommand {
             return .usageOrInputError
         }
         guard let ocsp = OCSPInput.load(arguments.allValues("--ocsp"), io: io) else { return .usageOrInputError }
-        let pinning: PinningOptions?
+        var pinning: PinningOptions?
+        let reportOptions: ReportOptions
         do {
             switch try PinningOptions.from(arguments, settings: settings, io: io) {
             case .success(let stage): pinning = stage
@@ -181,10 +184,13 @@ struct VerifyCommand: Subcommand {
                 io.report([failure])
                 return .usageOrInputError
             }
+            reportOptions = try ReportOptions.parse(arguments, pinning: pinning, environment: io.environment)
         } catch {
             io.stderr.write("trustcheck verify: \(error.message)\nusage: \(usage)\n")
             return .usageOrInputError
         }
+        let reports: PinFailureReportRun
+        (reports, pinning) = PinFailureReportRun.prepare(reportOptions, pinning: pinning, io: io)
 
         var policy = settings.basicPolicy
             ? TrustPolicy.basicX509(profile: settings.profile)
@@ -198,7 +204,14 @@ struct VerifyCommand: Subcommand {
         let evaluation = Evaluation(evaluator: evaluator, leaf: leaf,
                                     intermediates: Array(chainPaths.flatMap(\.certificates).dropFirst()),
                                     settings: settings, crlCount: crls.crls.count, ocsp: ocsp, pinning: pinning)
-        return evaluation.run(arguments, io: io).isTrusted ? .success : .notTrusted
+        // TrustKit's report of a pin failure is kept before the report is written, and delivered after it.
+        var reported: PinFailureReportStatus?
+        let verdict = evaluation.run(arguments, io: io) { verdict in
+            reported = reports.submit(verdict.pinning)
+            return (json: [("pin_failure_report", reports.json(verdict.pinning, status: reported))], text: "")
+        }
+        reports.deliver(reported, io: io)
+        return verdict.isTrusted ? .success : .notTrusted
     }
 
     /// Everything one verification needs once its inputs are read: from the command line, or from a

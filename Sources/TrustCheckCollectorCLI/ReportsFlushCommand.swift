@@ -10,17 +10,20 @@ import TrustCheckCLI
 struct ReportsFlushCommand: Subcommand {
     static let name = "reports-flush"
     static let summary = "Deliver the pin-failure reports waiting in a spool, within a time limit."
-    static let usage = "trustcheck reports-flush [--report-spool DIR] [--timeout S] [--json]"
+    static let usage = "trustcheck reports-flush [--report-spool DIR] [--timeout S] [--due-only] [--json]"
     static let options: [CommandOption] = [
         .value("--report-spool", "DIR", "the spool to deliver (default: the per-user spool, see below)"),
         .value("--timeout", "S", "start no attempt after S seconds, and give each only what is left (default 10, at most 3600)"),
+        .flag("--due-only", "try only reports whose back-off has passed (what verify and connect run after their verdict)"),
         .flag("--json", "print {spool, delivered, …, pending, failures, waiting}, described below"),
     ]
     static let details = """
-        Tries every report in the spool whose next attempt is due, oldest first, POSTing each to its report
-        URI as TrustKit does (Content-Type application/json, no cookies or credentials); a 2xx answer
-        removes it. A report that fails stays, its next attempt pushed back (1 minute doubling to 6 hours,
-        with jitter); one refused (a 4xx other than 408 and 429) for the third time is dropped. Once an
+        Tries every report in the spool, oldest first, POSTing each to its report URI as TrustKit does
+        (Content-Type application/json, no cookies or credentials); a 2xx answer removes it. A report that
+        fails stays, its next attempt pushed back (1 minute doubling to 6 hours, with jitter), which
+        --due-only respects (verify and connect flush so after their verdict, so that an endpoint that is
+        down is not tried on every run); one refused (a 4xx other than 408 and 429) for the third time is
+        dropped. Once an
         endpoint fails without refusing (no answer, connection refused, 5xx, 408, 429) its other reports
         wait for the next flush, so a hanging endpoint costs one timeout. Several processes may flush and
         spool into the same spool at once; each report is sent by one of them.
@@ -56,6 +59,7 @@ struct ReportsFlushCommand: Subcommand {
             timeout = seconds
         }
         let directory = arguments.value("--report-spool") ?? ReportSpool.defaultDirectory()
+        let dueOnly = arguments.has("--due-only")
         guard !directory.isEmpty else { return usage("--report-spool needs a directory", io) }
 
         let summary: ReportFlushSummary
@@ -70,7 +74,7 @@ struct ReportsFlushCommand: Subcommand {
                 io.report([InputFailure(code: error.code, path: error.subject, message: error.problem, line: error.description)])
                 return .usageOrInputError
             }
-            summary = BlockingAwait.run { [timeout] in await flush(spool, timeout: timeout) }
+            summary = BlockingAwait.run { [timeout] in await flush(spool, timeout: timeout, dueOnly: dueOnly) }
         }
         io.stdout.write(io.json ? summary.renderedJSON() + "\n" : text(summary))
         // 1, as for verify's "not trusted": the command did its job, and the answer is "not all delivered".
@@ -80,14 +84,16 @@ struct ReportsFlushCommand: Subcommand {
     /// Delivery passes over `spool` until nothing due is left that has a chance (its destination has not
     /// failed in this flush), a pass makes no progress, or the time is up. One pass usually does it; more
     /// pick up what other processes spool or what comes due meanwhile.
-    static func flush(_ spool: ReportSpool, timeout: TimeInterval) async -> ReportFlushSummary {
+    /// Without `dueOnly`, the first pass tries every entry, back-off or not.
+    static func flush(_ spool: ReportSpool, timeout: TimeInterval, dueOnly: Bool = true) async -> ReportFlushSummary {
         let deadline = ContinuousClock.now + .milliseconds(Int64((timeout * 1000).rounded(.up)))
         let transport = DeadlineBoundTransport(deadline: deadline)
         var total: ReportDeliverySummary?
         var notDueAtStart = 0
         var failed: Set<URL> = []
         while true {
-            let pass = await spool.deliverPending(using: transport, now: Date(), until: deadline, deferring: failed)
+            let pass = await spool.deliverPending(using: transport, now: Date(), until: deadline, deferring: failed,
+                                                  ignoringBackOff: !dueOnly && total == nil)
             if total == nil { notDueAtStart = pass.notDue }
             total = total.map { var sum = $0; sum.append(pass); return sum } ?? pass
             failed.formUnion(pass.failures.filter { !$0.isPermanent }.map(\.destination))

@@ -50,20 +50,22 @@ import TrustEvaluation
         let app = TrustKitAppInfo(bundleIdentifier: "com.example.app", version: "2.1", vendorIdentifier: "device-1",
                                   platform: .iOS, platformVersion: "17.1.0")
         configuration.pinning = .trustKit(trustKit, app: app)
+        // The reporter takes the handshake's report as TrustKit's validator hands it over, and sends it on its own.
+        let reporter = TrustKitReporter(app: app, spool: try ReportSpool(directory: directory.file("spool")),
+                                        transport: ReportSender(requestTimeout: 5, resourceTimeout: 10))
+        configuration.pinFailureReporter = reporter
         let connection = try await TLSClient.connect(host: "127.0.0.1", port: server.port, configuration: configuration)
         #expect(connection.verdict.isTrusted, "report-only must let the connection through")
         await connection.close()
 
-        // The handshake's own outcome carries TrustKit's validation and report; the reporter rate-limits,
-        // spools and uploads it.
+        // The handshake's own outcome carries TrustKit's validation and report, queued for the policy's URIs.
         let outcome = try #require(connection.verdict.pinning)
         let validation = try #require(outcome.validation)
         #expect(outcome.result == .failedNoMatchingPin && outcome.decision == .allow)
         #expect(validation.evaluationResult == .failedNoMatchingPin)
         #expect(outcome.reportURIs == policy.effectiveReportURIs)
-        let reporter = TrustKitReporter(app: app, spool: try ReportSpool(directory: directory.file("spool")),
-                                        transport: ReportSender(requestTimeout: 5, resourceTimeout: 10))
-        let (_, delivery) = try await reporter.report(validation, at: SampleReports.time)
+        #expect(connection.verdict.pinFailureReport == .queued(destinations: outcome.reportURIs, skipped: []))
+        let delivery = await reporter.flush(timeout: 30)
         #expect(delivery?.delivered == 1, "\(String(describing: delivery))")
 
         // What the collector stored is TrustKit's exact body.

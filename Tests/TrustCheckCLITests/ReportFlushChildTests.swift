@@ -115,7 +115,7 @@ import Glibc
         #expect(summary.failures == [ReportFlushFailure(destination: "https://r.example/report", code: "report.serverError", message: "HTTP 503")])
         #expect(summary.waiting.first?.lastError == "report.serverError: HTTP 503")
         let arguments = String(decoding: FileManager.default.contents(atPath: argumentsFile) ?? Data(), as: UTF8.self)
-        #expect(arguments == "reports-flush\n--report-spool\n/some/spool\n--timeout\n3.0\n--json\n")
+        #expect(arguments == "reports-flush\n--report-spool\n/some/spool\n--timeout\n3.0\n--due-only\n--json\n")
     }
 
     @Test func aChildThatFailsOrCannotStartSaysWhy() throws {

@@ -60,13 +60,21 @@ import TrustCheckCLI
         #expect(waiting.lastError?.hasPrefix("report.connectionFailed: ") == true)
         #expect(spool.pendingEntries().map(\.attempts) == [1], "still spooled, the attempt counted")
 
-        // Backing off now: the next flush does not try it, and still answers 1.
-        let text = trustcheckCollect(["reports-flush", "--report-spool", directory])
+        // Backing off now: a flush of due reports only (what verify and connect run) does not try it, and
+        // still answers 1.
+        let text = trustcheckCollect(["reports-flush", "--report-spool", directory, "--due-only"])
         #expect(text.status == 1)
         #expect(text.stdout.hasPrefix("reports-flush: 0 delivered, 1 still spooled (spool \(directory))\n  not tried: 1 not due yet\n"),
                 "\(text.stdout)")
         #expect(text.stdout.contains("  waiting: \(url.absoluteString): 1 failed attempt, next attempt "))
         #expect(text.stdout.contains("; last error report.connectionFailed: "))
+        #expect(spool.pendingEntries().map(\.attempts) == [1], "not tried")
+
+        // A flush asked for tries it now, back-off or not.
+        let asked = trustcheckCollect(["reports-flush", "--report-spool", directory, "--json", "--timeout", "5"])
+        #expect(asked.status == 1)
+        #expect(try self.summary(asked).retrying == 1)
+        #expect(spool.pendingEntries().map(\.attempts) == [2], "tried again")
     }
 
     @Test func aHangingReceiverCostsNoMoreThanTheTimeout() throws {
@@ -119,7 +127,7 @@ import TrustCheckCLI
         #expect(trustcheck(["help"]).stdout.contains("\n  reports-flush  Deliver the pin-failure reports waiting in a spool"))
         let help = trustcheckCollect(["help", "reports-flush"])
         #expect(help.status == 0)
-        #expect(help.stdout.hasPrefix("usage: trustcheck reports-flush [--report-spool DIR] [--timeout S] [--json]\n"))
+        #expect(help.stdout.hasPrefix("usage: trustcheck reports-flush [--report-spool DIR] [--timeout S] [--due-only] [--json]\n"))
         #expect(help.stdout.contains("exit status: 0 nothing left in the spool, 1 reports still spooled"))
     }
 }

@@ -11,7 +11,8 @@ import Testing
 
     func run(_ arguments: [String], stdin: [UInt8]) -> CommandResult {
         let stdout = CapturedOutput(), stderr = CapturedOutput()
-        let status = TrustCheckCommand.run(arguments: arguments, stdout: stdout, stderr: stderr, stdin: .bytes(stdin))
+        let status = TrustCheckCommand.run(arguments: arguments, stdout: stdout, stderr: stderr, stdin: .bytes(stdin),
+                                           environment: testEnvironment)
         return CommandResult(status: status, stdout: stdout.text, stderr: stderr.text)
     }
 

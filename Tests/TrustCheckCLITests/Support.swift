@@ -38,10 +38,20 @@ func trustcheckCollect(_ arguments: [String]) -> CommandResult {
 
 func trustcheck(_ arguments: String...) -> CommandResult { trustcheck(arguments) }
 
+/// The environment in-process commands run with: pin-failure reports spool in a temporary directory, never in
+/// the user's, and no sibling executable delivers them (a test that delivers runs the shipped binaries).
+let testEnvironment: [String: String] = {
+    var environment = ProcessInfo.processInfo.environment
+    environment["TRUSTCHECK_REPORT_SPOOL"] = FileManager.default.temporaryDirectory
+        .appendingPathComponent("trustcheck-cli-tests-\(getpid())/report-spool").path
+    environment["TRUSTCHECK_COLLECT_EXECUTABLE"] = "/nonexistent/trustcheck-collect"
+    return environment
+}()
+
 func trustcheck(_ arguments: [String]) -> CommandResult {
     let stdout = CapturedOutput()
     let stderr = CapturedOutput()
-    let status = TrustCheckCommand.run(arguments: arguments, stdout: stdout, stderr: stderr)
+    let status = TrustCheckCommand.run(arguments: arguments, stdout: stdout, stderr: stderr, environment: testEnvironment)
     return CommandResult(status: status, stdout: stdout.text, stderr: stderr.text)
 }
 

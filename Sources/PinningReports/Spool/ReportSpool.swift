@@ -198,9 +198,13 @@ public final class ReportSpool: Sendable {
     /// `deferring` names destinations that already failed transiently in an earlier run of the same
     /// flush: their entries are deferred from the start, as if they had failed in this run, so that a
     /// caller running several passes still pays one timeout per hanging endpoint.
+    ///
+    /// `ignoringBackOff` tries entries whose next attempt is not due yet as well: for a flush a person
+    /// asked for, who expects an attempt now rather than at the back-off's time.
     public func deliverPending(using transport: any ReportTransport, now: Date = Date(),
                                until deadline: ContinuousClock.Instant? = nil,
-                               deferring failedEarlier: Set<URL> = []) async -> ReportDeliverySummary
+                               deferring failedEarlier: Set<URL> = [],
+                               ignoringBackOff: Bool = false) async -> ReportDeliverySummary
     {
         var summary = ReportDeliverySummary()
         var gone = ReportSpoolCounters()
@@ -219,7 +223,7 @@ public final class ReportSpool: Sendable {
                 if unlink(path) == 0 { summary.droppedUnreadable += 1; gone.droppedUnreadable += 1 }
                 continue
             }
-            if entry.nextAttemptAt > now { summary.notDue += 1; continue }
+            if !ignoringBackOff && entry.nextAttemptAt > now { summary.notDue += 1; continue }
             if failedDestinations.contains(entry.destination) { summary.deferred += 1; continue }
             if let deadline, ContinuousClock.now >= deadline { summary.outOfTime += 1; continue }
 

@@ -18,8 +18,9 @@ public final class TrustKitReporter: PinFailureReporting {
     public let app: TrustKitAppInfo
     /// Where reports wait for delivery.
     public let spool: ReportSpool
-    /// What delivers them.
-    public let transport: any ReportTransport
+    /// What delivers them; nil for a reporter that only spools, whose reports another process delivers
+    /// (`trustcheck reports-flush`, which the `trustcheck` command runs after its verdict).
+    public let transport: (any ReportTransport)?
     /// TrustKit's 24-hour duplicate filter, remembered for this reporter's lifetime.
     public let rateLimiter: TrustKitReportRateLimiter
     /// Whether ``submit(_:to:)`` starts a delivery run over the spool (without waiting for it), as TrustKit's
@@ -47,6 +48,16 @@ public final class TrustKitReporter: PinFailureReporting {
         self.rateLimiter = rateLimiter
     }
 
+    /// A reporter that only spools: ``submit(_:to:)`` keeps reports on disk for another process to deliver,
+    /// and ``flush(timeout:)`` delivers nothing.
+    public init(app: TrustKitAppInfo, spool: ReportSpool, rateLimiter: TrustKitReportRateLimiter = TrustKitReportRateLimiter()) {
+        self.app = app
+        self.spool = spool
+        transport = nil
+        deliversInBackground = false
+        self.rateLimiter = rateLimiter
+    }
+
     // MARK: Taking reports
 
     /// Keeps `report` for each of `destinations`, in TrustKit's order of checks: none → `.noReportURI`; a
@@ -63,7 +74,7 @@ public final class TrustKitReporter: PinFailureReporting {
         }
         switch disposition {
         case .spooled(let entries, let skipped):
-            if deliversInBackground && !entries.isEmpty { startDelivery() }
+            if deliversInBackground && transport != nil && !entries.isEmpty { startDelivery() }
             return .queued(destinations: entries.map(\.destination), skipped: skipped)
         case .rateLimited:
             return .rateLimited
@@ -89,7 +100,7 @@ public final class TrustKitReporter: PinFailureReporting {
         async throws(ReportSpoolError) -> (TrustKitReportDisposition, ReportDeliverySummary?)
     {
         let disposition = try record(validation, at: date)
-        guard case .spooled(let entries, _) = disposition, !entries.isEmpty else { return (disposition, nil) }
+        guard case .spooled(let entries, _) = disposition, !entries.isEmpty, let transport else { return (disposition, nil) }
         return (disposition, await spool.deliverPending(using: transport, now: date))
     }
 
@@ -111,8 +122,9 @@ public final class TrustKitReporter: PinFailureReporting {
     /// what those runs did together (deliveries, failures, drops summed; what is not due or busy as the last
     /// run found it), or nil when the timeout passed or the calling task was cancelled first: the run then
     /// goes on by itself, and whatever it does not deliver stays in the spool for the next run, of this
-    /// process or another.
+    /// process or another. A reporter without a transport delivers nothing and returns nil at once.
     public func flush(timeout: TimeInterval? = nil) async -> ReportDeliverySummary? {
+        guard transport != nil else { return nil }
         let run = startDelivery()
         guard let timeout else { return await run.value }
         return await BoundedWait.value(of: run, within: timeout)
@@ -136,6 +148,7 @@ public final class TrustKitReporter: PinFailureReporting {
 
     /// Delivery runs over the spool until no run was asked for while the last one went on.
     private func deliverUntilCaughtUp() async -> ReportDeliverySummary {
+        guard let transport else { return ReportDeliverySummary() }
         var summary = await spool.deliverPending(using: transport)
         while delivery.withLock({ state in
             guard state.runAgain else {

@@ -25,8 +25,12 @@ enum Binary {
     }
 
     /// `trustcheck ARGUMENTS`.
+    /// Pin-failure reports of a run that names no spool wait in one of this process's temporary directories,
+    /// never in the user's.
+    static let reportSpool = FileManager.default.temporaryDirectory.appendingPathComponent("trustcheck-e2e-\(getpid())/report-spool").path
+
     static func trustcheck(_ arguments: [String], stdin: String? = nil, seconds: TimeInterval = 120) throws -> ProcessRun {
-        try run(try trustcheck(), arguments, stdin: stdin, seconds: seconds)
+        try run(try trustcheck(), arguments, stdin: stdin, environment: ["TRUSTCHECK_REPORT_SPOOL": reportSpool], seconds: seconds)
     }
 
     /// `trustcheck-collect ARGUMENTS`.
