@@ -36,9 +36,8 @@ struct ReportOptions: Sendable {
         if arguments.has("--no-reports"), let first = given.first {
             throw UsageError(message: "\(first) and --no-reports cannot be combined")
         }
-        if let first = given.first ?? (arguments.has("--no-reports") ? "--no-reports" : nil),
-           pinning?.policy.trustKitConfiguration == nil
-        {
+        // --no-reports alone is always accepted: a script may pass it whatever configuration it is given.
+        if let first = given.first, pinning?.policy.trustKitConfiguration == nil {
             throw UsageError(message: "\(first) needs --pin-config with a TrustKit configuration (the reports are TrustKit's)")
         }
         var wait = defaultWait

@@ -60,7 +60,7 @@ struct PinConfigBinaryTests {
 
     static func verify(host: String, config: String, _ extra: [String] = []) throws -> ProcessRun {
         try Binary.trustcheck(["verify", F.pinning("leaf.pem"), F.pinning("intermediate.pem"), "--anchors", F.pinning("root.pem"),
-                               "--at", F.pinningTime, "--host", host, "--pin-config", config, "--json"] + extra)
+                               "--at", F.pinningTime, "--host", host, "--pin-config", config, "--no-reports", "--json"] + extra)
     }
 
     static func pinning(_ run: ProcessRun) throws -> [String: Any] {
@@ -121,7 +121,7 @@ struct PinConfigBinaryTests {
                                        ("2025-01-01T00:00:00Z", "not-pinned", 0)] {
             let run = try Binary.trustcheck(["verify", F.pinning("leaf.pem"), F.pinning("intermediate.pem"),
                                              "--anchors", F.pinning("root.pem"), "--at", at, "--host", "www.example.com",
-                                             "--pin-config", config, "--json"])
+                                             "--pin-config", config, "--no-reports", "--json"])
             run.expectExit(status)
             #expect(try Self.pinning(run)["decision"] as? String == decision, "at \(at)")
         }
