@@ -62,10 +62,11 @@ struct ShowPinBinaryTests {
         let scratch = try Scratch("pipe")
         defer { scratch.remove() }
         let files = Array(repeating: F.certificate("bundle.pem"), count: 40)
-        let direct = try Binary.trustcheck(["show"] + files + ["--json"])
+        // One explicit time for both runs: what `show` says of validity must not change between them.
+        let direct = try Binary.trustcheck(["show"] + files + ["--at", F.demoTime, "--json"])
         direct.expectExit(0)
         #expect(direct.stdout.utf8.count > 256 * 1024)
-        let quoted = ([try Binary.trustcheck(), "show"] + files + ["--json"]).map { "'\($0)'" }.joined(separator: " ")
+        let quoted = ([try Binary.trustcheck(), "show"] + files + ["--at", F.demoTime, "--json"]).map { "'\($0)'" }.joined(separator: " ")
         let script = "\(quoted) | cat > '\(scratch.path("piped"))'; echo ${PIPESTATUS[0]}"
         let piped = try Binary.run("/bin/bash", ["-c", script], seconds: 120)
         piped.expectExit(0)
