@@ -71,7 +71,7 @@ import TestSupport
         try reports.enqueue(ReportFixtures.body("a"), destinations: [hanging.url], now: now)
         try reports.enqueue(ReportFixtures.body("b"), destinations: [hanging.url, working.url], now: now + 1)
 
-        let summary = await reports.deliverPending(using: ReportFixtures.sender(), now: now + 2)
+        let summary = await reports.deliverPending(using: ReportFixtures.impatientSender(), now: now + 2)
         // Timed on the server's threads: the run's own wall time also counts waiting for a free thread of
         // the test process's small cooperative pool, which other suites may hold.
         let waits = hanging.hangDurations

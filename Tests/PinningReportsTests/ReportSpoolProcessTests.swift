@@ -17,7 +17,7 @@ import TestSupport
         let directory = spool.directory, url = server.url.absoluteString
         async let child = #expect(processExitsWith: .success) { [directory = directory as String, url = url as String] in
             let reports = try ReportSpool(directory: directory)
-            let sender = ReportSender(requestTimeout: 1, resourceTimeout: 2)
+            let sender = ReportSender(requestTimeout: 20, resourceTimeout: 30)
             for index in 0..<10 {
                 try reports.enqueue(Data(#"{"report":"child-\#(index)"}"#.utf8), destinations: [URL(string: url)!])
                 let summary = await reports.deliverPending(using: sender)

@@ -32,8 +32,12 @@ enum ReportFixtures {
     /// A fixed time inside the fixture certificates' validity, so nothing depends on today's date.
     static let time = ISO8601DateFormatter().date(from: "2025-01-01T00:00:00Z")!
 
-    /// A short timeout so that a hanging endpoint costs a second, not 20.
-    static func sender() -> ReportSender { ReportSender(requestTimeout: 1, resourceTimeout: 2) }
+    /// A sender for endpoints that answer: its timeout is far above what a loaded test machine needs to
+    /// accept a loopback connection, so only a test that means to time out ever does.
+    static func sender() -> ReportSender { ReportSender(requestTimeout: 20, resourceTimeout: 30) }
+
+    /// A short timeout, for the endpoints that hang on purpose: one costs a second, not 20.
+    static func impatientSender() -> ReportSender { ReportSender(requestTimeout: 1, resourceTimeout: 2) }
 
     /// A report-like body that says which one it is.
     static func body(_ label: String) -> Data { Data(#"{"report":"\#(label)"}"#.utf8) }

@@ -77,7 +77,7 @@ import TestSupport
         defer { spool.remove() }
         let hanging = try TestHTTPServer(mode: .hang)
         defer { hanging.stop() }
-        let reporter = try reporter(inBackground: true)
+        let reporter = try reporter(transport: ReportFixtures.impatientSender(), inBackground: true)
         let (report, uris) = try Self.failure(reportURIs: [hanging.url.absoluteString])
         #expect(reporter.submit(report, to: uris) == .queued(destinations: [hanging.url], skipped: []))
 
