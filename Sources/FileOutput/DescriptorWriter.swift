@@ -6,7 +6,7 @@ import Darwin
 
 /// write(2) to an open descriptor until every byte is written: the one loop behind `OutputFile` and the
 /// commands' standard output and error (what `FileHandle.write` did, without swift-corelibs Foundation,
-/// which `trustcheck` no longer links: issue 13). A pipe or terminal may take fewer bytes than offered;
+/// which `trustcheck` does not link). A pipe or terminal may take fewer bytes than offered;
 /// EINTR is retried.
 public enum DescriptorWriter {
     /// 0 once every byte is written, else the errno that stopped it (EPIPE for a closed pipe), the rest

@@ -4,7 +4,7 @@ import Glibc
 
 /// The few path operations the loaders and the CLI need, on plain strings: what `NSString`'s path
 /// methods and `FileManager.fileExists(atPath:isDirectory:)` did, without swift-corelibs Foundation
-/// (issue 13: `trustcheck` links FoundationEssentials only). Written once here, in the module that owns
+/// (`trustcheck` links FoundationEssentials only). Written once here, in the module that owns
 /// the file system's rules for output, for every reader and writer above (the certificate loaders too).
 package enum FileSystemPath {
     /// Whether `path` is a directory, following symbolic links (stat(2), as `fileExists(atPath:isDirectory:)`);

@@ -10,7 +10,7 @@ extension ServerTrustChallenge {
     /// does to it never changes `.performDefaultHandling`, which runs the client's own configuration.
     ///
     /// Here rather than in TLSClient, so that the TLS client (and `trustcheck connect`) links no
-    /// swift-corelibs Foundation (issue 13); TLSClient refuses, before any handler runs, a chain that
+    /// swift-corelibs Foundation; TLSClient refuses, before any handler runs, a chain that
     /// SecCertificateCreateWithData or SecTrustCreateWithCertificates would refuse.
     public var serverTrust: SecTrust {
         trustObject.value {

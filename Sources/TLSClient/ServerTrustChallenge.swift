@@ -7,7 +7,7 @@ import TrustCertificates
 /// With `import SecTrustCompat`, `serverTrust` gives the challenge as a `SecTrust` (SecTrustCompat extends
 /// this type), so code written for Apple's Security framework runs on it unchanged; this module itself
 /// does not depend on SecTrustCompat, so a client (such as `trustcheck connect`) links no swift-corelibs
-/// Foundation (issue 13).
+/// Foundation.
 public struct ServerTrustChallenge: Sendable {
     /// The host the client connected to (the protection space's host).
     public let host: String

@@ -4,9 +4,9 @@ import Foundation
 struct BenchOptions {
     /// Chains per corpus (per key type and root variant).
     var chains = 200
-    /// The largest anchor store (the 100,000).
+    /// The largest anchor store (the benchmark's target: 100,000).
     var maximumAnchors = 100_000
-    /// Distinct chains streamed for the RSS growth (the 100,000).
+    /// Distinct chains streamed for the RSS growth (the benchmark's target: 100,000).
     var stream = 100_000
     /// Process runs of each of trustcheck and certtool.
     var processRuns = 21

@@ -1,7 +1,7 @@
 import Foundation
 
 // trustcheck-bench: TrustCheck against raw GnuTLS (gnutls_x509_trust_list_verify_crt2) on the same
-// deterministic corpus in the same run. `make bench` runs it; README "Performance" records its numbers.
+// deterministic corpus in the same run. `make bench` runs it; docs/performance.md records its numbers.
 
 let options = BenchOptions(Array(CommandLine.arguments.dropFirst()))
 GnuTLSTrustList.pinClock()

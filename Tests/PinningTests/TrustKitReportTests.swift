@@ -66,7 +66,7 @@ import TrustCertificates
     }
 
     /// The body is byte for byte what it was when it was written with JSONSerialization and DateFormatter
-    /// (before Pinning dropped swift-corelibs Foundation, issue 13), with and without an expiration date.
+    /// (in swift-corelibs Foundation, which Pinning does not use), with and without an expiration date.
     @Test func theBodyIsWhatJSONSerializationWrote() throws {
         func format(_ date: Date, _ pattern: String) -> String {
             let formatter = DateFormatter()

@@ -9,7 +9,7 @@ import TLSClient
 import TrustCertificates
 import TrustEvaluation
 
-/// Issue 11's end-to-end path: an app pins localhost with TrustKit in report-only mode; a TLS server presents
+/// The reporting path end to end: an app pins localhost with TrustKit in report-only mode; a TLS server presents
 /// a chain the app's pins do not expect (other-leaf under "TLS Untrusted Root" — trusted by the device, as a
 /// corporate proxy's root is); the pinning stage lets the connection through and reports it; the report
 /// reaches a `trustcheck collect` process, and `trustcheck reports` names the chain an interception suspect.

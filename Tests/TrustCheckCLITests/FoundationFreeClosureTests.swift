@@ -2,9 +2,9 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Issue 13: `trustcheck` links FoundationEssentials only — not swift-corelibs Foundation, FoundationNetworking,
+/// `trustcheck` links FoundationEssentials only — not swift-corelibs Foundation, FoundationNetworking,
 /// FoundationXML or FoundationInternationalization (ICU). Their conformance records alone cost ~3 M start-up
-/// instructions of `verify`, and their floor alone (13.3 MB peak RSS) is above the RSS target (README
+/// instructions of `verify`, and their floor alone (13.3 MB peak RSS) is above the RSS target (docs/performance.md,
 /// "Start-up"). These tests fail when a module `trustcheck` depends on imports one of them again.
 @Suite struct FoundationFreeClosureTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -3,7 +3,7 @@ import Testing
 @testable import TrustConformance
 import TrustEvaluation
 
-/// TrustConformance stopped using swift-corelibs Foundation (issue 13): these check that its output is
+/// TrustConformance uses no swift-corelibs Foundation: these check that its output is
 /// byte for byte what the Foundation calls it replaced produced — computed here, with Foundation, from
 /// the same values.
 @Suite struct FoundationEquivalenceTests {

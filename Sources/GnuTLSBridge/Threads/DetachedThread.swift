@@ -5,7 +5,7 @@ import Glibc
 /// A POSIX thread of its own for blocking work (a socket poll loop, a handshake that may wait on a silent
 /// server, a test server's accept loop), which must not occupy one of Swift concurrency's few cooperative
 /// threads. What Foundation's `Thread` was used for, without linking swift-corelibs Foundation into the
-/// CLI (issue 13: its conformance records alone cost ~3 M instructions at every start).
+/// CLI (its conformance records alone cost ~3 M instructions at every start).
 package enum DetachedThread {
     /// The closure, retained across pthread_create's `void *` argument.
     private final class Body {

@@ -4,7 +4,7 @@
 /// digest is the key; nothing else writes, so a hit is always the parse of the same bytes.
 public final class CertificateCache: Sendable {
     /// 1,024 certificates in at most 4 MiB: the certificates of about 500 recent two-certificate chains.
-    /// With `SignatureCache`'s 6 MiB that keeps a client holding both under the 10 MB of growth issue 13
+    /// With `SignatureCache`'s 6 MiB that keeps a client holding both under the 10 MB of growth the benchmark
     /// allows a process streaming distinct chains (the benchmark's streaming run measures it).
     public static let defaultLimits = CacheLimits(entries: 1_024, bytes: 4 << 20)
     /// Bytes accounted per certificate beyond its DER: the parsed fields, names, key and GnuTLS key

@@ -8,8 +8,8 @@
 /// can only be wrong through a SHA-256 collision.
 public final class SignatureCache: Sendable {
     /// 32,768 entries (every edge of 16,384 two-edge chains) in at most 6 MiB: small enough that a
-    /// process streaming 100,000 distinct chains through one cache grows by less than the 10 MB issue
-    /// 13 allows, and large enough for a busy client's working set of servers.
+    /// process streaming 100,000 distinct chains through one cache grows by less than the 10 MB the
+    /// benchmark allows, and large enough for a busy client's working set of servers.
     public static let defaultLimits = CacheLimits(entries: 32_768, bytes: 6 << 20)
     /// Bytes accounted per entry: the two 32-byte digests with their array headers (2 × 64), the
     /// verdict and the dictionary's and eviction queue's share of the key (~64).

@@ -5,8 +5,8 @@ import Glibc
 #endif
 
 /// An error from a library call (FileManager, a decoder, a caller's closure) as the words that end one of
-/// our messages: what `localizedDescription` gave under swift-corelibs Foundation, which `trustcheck` no
-/// longer links (issue 13).
+/// our messages: what `localizedDescription` gave under swift-corelibs Foundation, which `trustcheck` does
+/// not link.
 package enum ErrorReason {
     /// A `CocoaError`'s own description (`NSLocalizedDescriptionKey`) or the C library's words for the
     /// POSIX error under it, as FileManager throws them ("No such file or directory"); a `LocalizedError`'s

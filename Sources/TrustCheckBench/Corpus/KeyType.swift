@@ -1,6 +1,6 @@
 import TrustEvaluation
 
-/// The key types the corpus is made of: the three the issue names.
+/// The key types the corpus is made of: RSA-2048, P-256 and Ed25519, the keys of today's web and device PKIs.
 enum KeyType: String, CaseIterable, Sendable {
     case rsa2048 = "RSA-2048"
     case p256 = "P-256"

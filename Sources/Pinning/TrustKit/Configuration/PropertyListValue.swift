@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// One value of a property list (XML or binary) or a JSON document, decoded with FoundationEssentials'
 /// `PropertyListDecoder` / `JSONDecoder` — what `PropertyListSerialization` and `JSONSerialization` did
-/// before `trustcheck` stopped linking swift-corelibs Foundation (issue 13). The configuration readers
+/// in swift-corelibs Foundation, which `trustcheck` does not link. The configuration readers
 /// check untyped values key by key (TrustKit's and Apple's rules name the wrong type in their errors),
 /// so `untyped` gives the tree those serialisations gave: `[String: Any]`, `[Any]`, `String`, `Bool`,
 /// `Int`, `Double`, `Date`, `Data`, and `Null` for JSON's null.
