@@ -59,14 +59,19 @@ let package = Package(
         // `trustcheck collect`, `reports` and `reports-flush`: a sibling executable that `trustcheck` runs for those
         // commands, so that every other command's process links GnuTLS and FoundationEssentials only — not libmicrohttpd,
         // SQLite, libpq and FoundationNetworking with libcurl, which more than doubled `verify`'s start-up
-        // (README "Start-up"). It reuses the CLI's machinery through `package` access.
+        // (docs/performance.md, "Start-up"). It reuses the CLI's machinery through `package` access.
         .target(
             name: "TrustCheckCollectorCLI",
             dependencies: ["TrustCheckCLI", "ReportCollector", "HTTPServerBridge", "Pinning", "PinningReports", "PinningReportsURLSession",
                            "TrustCertificates", "TrustEvaluation", "FileOutput"]
         ),
-        .executableTarget(name: "trustcheck-collect", dependencies: ["TrustCheckCollectorCLI"]),
-        // Start-up of the static build (make bench, README "Performance"): linked by lld with packed relative
+        // Linked by lld, as `trustcheck` is: with the Swift runtime static (`--static-swift-stdlib`, how every
+        // make target builds), FoundationNetworking's libcurl calls come after -lcurl on the link line, which
+        // lld resolves wherever it stands and GNU ld does not.
+        .executableTarget(name: "trustcheck-collect", dependencies: ["TrustCheckCollectorCLI"],
+                          linkerSettings: [.unsafeFlags(["-use-ld=lld"])]),
+        // Start-up of the release build, which every make target links with the Swift runtime and
+        // FoundationEssentials static (`--static-swift-stdlib`, docs/performance.md): linked by lld with packed relative
         // relocations (DT_RELR, glibc ≥ 2.36: Debian 12 has 2.36), since a static Swift runtime and Foundation
         // bring ~89,000 relative relocations, 1.9 MB of RELA entries the loader reads at every start (packed:
         // 15 KB); the binary stays position-independent, so ASLR is kept (-no-pie saves as much but gives up

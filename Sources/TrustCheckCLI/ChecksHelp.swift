@@ -2,7 +2,7 @@ import TrustEvaluation
 
 /// `trustcheck help checks`: every `check` value a failure can carry (Apple's OSStatus and sentence,
 /// what TrustCheck means by it) and the rules under WebPKICompliance. Made from `CheckName` and
-/// `ComplianceRule` themselves, so it cannot fall behind them; README's table is this output.
+/// `ComplianceRule` themselves, so it cannot fall behind them; docs/command-line.md's table is this output.
 enum ChecksHelp {
     static let topic = "checks"
 
@@ -26,7 +26,7 @@ enum ChecksHelp {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The same data as a Markdown table, as README.md's "Checks" section carries it (a test keeps
+    /// The same data as a Markdown table, as docs/command-line.md's "Why a chain fails" section carries it (a test keeps
     /// the two equal).
     static var markdown: String {
         var rows = ["| check | OSStatus | sentence | meaning |", "|---|---|---|---|"]

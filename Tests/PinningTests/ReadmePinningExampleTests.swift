@@ -4,7 +4,7 @@ import Testing
 import TrustCertificates
 import TrustEvaluation
 
-/// The README's pinning examples — "Pin a partner's CA in one call" and the porting table — written as
+/// The pinning examples — the README's "CA-pin a partner in Swift" and docs/library.md's porting table — written as
 /// the README writes them, on the pinning fixtures (Fixtures/generate.py, generate-evaluators.py).
 @Suite struct ReadmePinningExampleTests {
     static func path(_ name: String) -> String { PinningFixtures.path(name) }

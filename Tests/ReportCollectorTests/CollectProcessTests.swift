@@ -138,7 +138,7 @@ import Glibc
 
     /// The load test: 5,000 distinct reports from 4 sender threads over kept-alive loopback connections to a
     /// `trustcheck collect` process, bounded to 30 s; every one must be acknowledged and in the database.
-    /// The rate is printed (and recorded in the README). `make collector-load` sets
+    /// The rate is printed (and recorded in docs/reports.md). `make collector-load` sets
     /// TRUSTCHECK_COLLECTOR_MIN_RATE to check it; without it (`swift test`, where every other suite runs at the
     /// same time) the test asserts no timing and sends 1,000 reports within 120 s.
     @Test func fiveThousandReportsAreAllStored() async throws {

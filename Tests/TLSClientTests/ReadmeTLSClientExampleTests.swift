@@ -5,7 +5,7 @@ import Testing
 import TLSClient
 import TrustCertificates
 
-/// The README's "Connect with TrustKit pinning" example, written as the README writes it, against the
+/// The README's TLSClient example ("Connect to a live server"), written as the README writes it, against the
 /// in-process GnuTLS server (which answers a GET with `200 OK`): the configuration read from a file, the
 /// pinning outcome in the verdict, the GET, and the refusal caught as `TLSClientError.untrusted`. The
 /// server is 127.0.0.1 with the fixtures' root as the only anchor and "localhost" as the name.

@@ -3,12 +3,12 @@ import Testing
 @testable import TrustCheckCLI
 import TrustEvaluation
 
-/// `trustcheck help checks` documents every check and rule, and README.md carries the same table.
+/// `trustcheck help checks` documents every check and rule, and docs/command-line.md carries the same table.
 ///
-/// To rewrite README's table from the code: `TRUSTCHECK_README_RECORD=1 swift test --filter ChecksHelpTests`.
+/// To rewrite the table from the code: `TRUSTCHECK_README_RECORD=1 swift test --filter ChecksHelpTests`.
 @Suite struct ChecksHelpTests {
     static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("README.md")
+        .deletingLastPathComponent().appendingPathComponent("docs/command-line.md")
     static let begin = "<!-- checks:begin -->\n"
     static let end = "<!-- checks:end -->"
 
@@ -33,6 +33,6 @@ import TrustEvaluation
             return
         }
         #expect(String(text[start.upperBound..<stop.lowerBound]) == ChecksHelp.markdown,
-                "README's checks table is stale: rerun with TRUSTCHECK_README_RECORD=1")
+                "docs/command-line.md's checks table is stale: rerun with TRUSTCHECK_README_RECORD=1")
     }
 }

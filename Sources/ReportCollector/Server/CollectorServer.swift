@@ -3,7 +3,7 @@ import HTTPServerBridge
 import TrustCertificates
 
 /// The collector's HTTP service: report POSTs to the receiver, the analysis as JSON under `/api/`, the
-/// dashboard's static files. The README's "Collecting pin-failure reports" gives the paths and shapes.
+/// dashboard's static files. docs/reports.md gives the paths and shapes.
 public final class CollectorServer: Sendable {
     /// Paths that accept report POSTs: ours, and TrustKit's default report path.
     public static let reportPaths: Set<String> = ["/report", "/trustkit/report"]

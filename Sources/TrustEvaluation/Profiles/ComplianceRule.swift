@@ -46,7 +46,7 @@ public enum ComplianceRule: String, Sendable, Hashable, CaseIterable, CustomStri
     /// The stable name.
     public var description: String { rawValue }
 
-    /// What the rule asks, in one sentence, for `trustcheck help checks` and the README.
+    /// What the rule asks, in one sentence, for `trustcheck help checks` and docs/command-line.md.
     public var summary: String {
         switch self {
         case .notVersion3: return "the certificate is X.509 version 3"

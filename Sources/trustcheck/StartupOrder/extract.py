@@ -6,7 +6,7 @@ Usage: extract.py BINARY_NAME CALLGRIND_OUT...
 Reads callgrind outputs recorded with `--demangle=no` (see `make startup-order`) and prints, once each, every
 function of the object whose path ends in BINARY_NAME that ran. lld places the sections holding these symbols
 first and together (`--symbol-ordering-file`), so the code a start touches sits in few pages: the kernel maps
-64 KiB around each page fault, and scattered start-up code made most of the text resident (README "Start-up").
+64 KiB around each page fault, and scattered start-up code made most of the text resident (docs/performance.md, "Start-up").
 """
 import re
 import sys
