@@ -7,16 +7,16 @@ struct ConnectTarget: Equatable {
     static func parse(_ text: String) throws(UsageError) -> ConnectTarget {
         func port(_ digits: Substring) throws(UsageError) -> UInt16 {
             guard let number = UInt16(digits), number > 0 else {
-                throw UsageError(message: "'\(digits)' in '\(text)' is not a port (1-65535)")
+                throw UsageError(.invalidValue, "'\(digits)' in '\(text)' is not a port (1-65535)")
             }
             return number
         }
         if text.hasPrefix("[") {
-            guard let close = text.firstIndex(of: "]") else { throw UsageError(message: "'\(text)': no ']' after the IPv6 address") }
+            guard let close = text.firstIndex(of: "]") else { throw UsageError(.invalidValue, "'\(text)': no ']' after the IPv6 address") }
             let host = String(text[text.index(after: text.startIndex)..<close])
             let rest = text[text.index(after: close)...]
             if rest.isEmpty { return ConnectTarget(host: host, port: 443) }
-            guard rest.hasPrefix(":") else { throw UsageError(message: "'\(text)': expected ':PORT' after ']'") }
+            guard rest.hasPrefix(":") else { throw UsageError(.invalidValue, "'\(text)': expected ':PORT' after ']'") }
             return ConnectTarget(host: host, port: try port(rest.dropFirst()))
         }
         let colons = text.filter { $0 == ":" }.count
@@ -24,7 +24,7 @@ struct ConnectTarget: Equatable {
         if colons == 1, let colon = text.firstIndex(of: ":") {
             return ConnectTarget(host: String(text[..<colon]), port: try port(text[text.index(after: colon)...]))
         }
-        guard !text.isEmpty else { throw UsageError(message: "no host given") }
+        guard !text.isEmpty else { throw UsageError(.missingArgument, "no host given") }
         return ConnectTarget(host: text, port: 443)
     }
 }
