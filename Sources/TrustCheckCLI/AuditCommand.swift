@@ -84,6 +84,11 @@ struct AuditCommand: Subcommand {
             }
             time = date
         }
+        for domain in arguments.allValues("--domain") {
+            do { _ = try HostArgument.name(domain, option: "--domain", noun: "domain name") } catch {
+                return usageError(error, io: io)
+            }
+        }
 
         let configuration: TrustKitConfiguration
         do {

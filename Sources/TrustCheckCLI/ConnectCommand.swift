@@ -150,7 +150,9 @@ struct ConnectCommand: Subcommand {
     private static func configure(_ configuration: inout TLSClientConfiguration, _ arguments: ParsedArguments)
         throws(UsageError)
     {
-        configuration.serverName = arguments.value("--servername")
+        configuration.serverName = try arguments.value("--servername").map { text throws(UsageError) in
+            try HostArgument.name(text, option: "--servername")
+        }
         if let text = arguments.value("--at") {
             guard let date = TimeArgument.parse(text) else { throw UsageError(.invalidValue, TimeArgument.usageMessage(text)) }
             configuration.verificationTime = date

@@ -24,6 +24,16 @@ package struct UsageError: Error, LocalizedError, Sendable, Hashable, CustomStri
         case invalidValue = "usage.invalid-value"
         /// Options that cannot be given together, or one that needs another.
         case conflictingOptions = "usage.conflicting-options"
+        /// A URL where a host name is expected.
+        case hostIsURL = "usage.host-is-url"
+        /// A host name with a port where the port has no place.
+        case hostHasPort = "usage.host-has-port"
+        /// A host name followed by a path, query or fragment.
+        case hostHasPath = "usage.host-has-path"
+        /// A host name preceded by a user name (`user@host`).
+        case hostHasUserInfo = "usage.host-has-user-info"
+        /// Text that is no host name or IP address at all (empty, blanks, a stray colon).
+        case invalidHost = "usage.invalid-host"
     }
 
     package let code: Code

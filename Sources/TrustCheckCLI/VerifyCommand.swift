@@ -282,7 +282,7 @@ struct VerifyCommand: Subcommand {
         guard let profile = TrustProfile(rawValue: profileName) else {
             throw UsageError(.invalidValue, "--profile must be apple, webpki or rfc5280")
         }
-        let host = arguments.value("--host")
+        let host = try arguments.value("--host").map { text throws(UsageError) in try HostArgument.name(text, option: "--host") }
         if policy == "basic" && host != nil { throw UsageError(.conflictingOptions, "--host needs --policy ssl") }
         let mode = arguments.value("--revocation") ?? RevocationPolicy.Mode.soft.rawValue
         guard let revocationMode = RevocationPolicy.Mode(rawValue: mode) else {

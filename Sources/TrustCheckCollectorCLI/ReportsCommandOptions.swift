@@ -24,6 +24,12 @@ enum ReportsCommandOptions {
                     return nil
                 }
                 let domain = String(text[..<equals]), value = String(text[text.index(after: equals)...])
+                do {
+                    _ = try HostArgument.name(domain, option: option, noun: "domain name") { "\($0)=\(valueName)" }
+                } catch {
+                    _ = io.usageError(error, command: command)
+                    return nil
+                }
                 if option == "--next-pin" {
                     do { upcoming.add(try PublicKeyPin(parsing: value), for: domain) } catch {
                         io.report([InputFailure(error)])

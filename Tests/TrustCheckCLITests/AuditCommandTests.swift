@@ -287,6 +287,10 @@ import TrustEvaluation
         (["audit", "c.json"], "no --chain given\nrun 'trustcheck help audit' for the options"),
         (["audit", "--chain", "leaf.pem"], "no CONFIG given\nrun 'trustcheck help audit' for the options"),
         (["audit", "c.json", "--chain", "l.pem", "--at", "soon"], TimeArgument.usageMessage("soon")),
+        (["audit", "c.json", "--chain", "l.pem", "--domain", "https://example.com/"],
+         "--domain takes a domain name, not a URL: use --domain example.com"),
+        (["audit", "c.json", "--chain", "l.pem", "--domain", "example.com:443"],
+         "--domain takes a domain name without a port: use --domain example.com"),
         (["audit", "c.json", "--chain", "l.pem", "--host", "example.com"], "unknown option '--host'; did you mean --domain?"),
         (["audit", "c.json", "--untrusted", "l.pem"], "unknown option '--untrusted'; did you mean --chain?"),
     ])
