@@ -29,8 +29,11 @@ enum Binary {
     /// never in the user's.
     static let reportSpool = FileManager.default.temporaryDirectory.appendingPathComponent("trustcheck-e2e-\(getpid())/report-spool").path
 
-    static func trustcheck(_ arguments: [String], stdin: String? = nil, seconds: TimeInterval = 120) throws -> ProcessRun {
-        try run(try trustcheck(), arguments, stdin: stdin, environment: ["TRUSTCHECK_REPORT_SPOOL": reportSpool], seconds: seconds)
+    /// `directory` is the working directory the run starts in (default: the test process's).
+    static func trustcheck(_ arguments: [String], stdin: String? = nil, in directory: String? = nil,
+                           seconds: TimeInterval = 120) throws -> ProcessRun {
+        try run(try trustcheck(), arguments, stdin: stdin, environment: ["TRUSTCHECK_REPORT_SPOOL": reportSpool],
+                directory: directory, seconds: seconds)
     }
 
     /// `trustcheck-collect ARGUMENTS`.
@@ -40,7 +43,7 @@ enum Binary {
 
     /// `environment` changes the inherited environment: a nil value removes the variable.
     static func run(_ executable: String, _ arguments: [String], stdin: String? = nil, environment: [String: String?] = [:],
-                    seconds: TimeInterval) throws -> ProcessRun {
+                    directory: String? = nil, seconds: TimeInterval) throws -> ProcessRun {
         let scratch = try Scratch("run")
         defer { scratch.remove() }
         let input = try stdin ?? scratch.write("stdin", "")
@@ -56,6 +59,7 @@ enum Binary {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         if !environment.isEmpty {
             var inherited = ProcessInfo.processInfo.environment
             for (name, value) in environment { inherited[name] = value }
