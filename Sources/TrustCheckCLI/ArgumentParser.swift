@@ -34,16 +34,15 @@ package struct ParsedArguments {
     package func allValues(_ option: String) -> [String] { values[option] ?? [] }
 }
 
-package struct UsageError: Error {
-    package let message: String
-
-    package init(message: String) { self.message = message }
-}
-
 /// A deliberately small parser: long options only, `--name value` or `--name=value`, flags
 /// anywhere among the operands, `--` ends options, and a lone `-` is an operand.
+///
+/// An unknown option is refused with the option it most likely meant (`aliases`, then `OptionAlias.common`,
+/// then `NearestName`), a missing value with the value the option takes.
 enum ArgumentParser {
-    static func parse(_ arguments: [String], options: [CommandOption]) throws(UsageError) -> ParsedArguments {
+    static func parse(_ arguments: [String], options: [CommandOption], aliases: [OptionAlias] = [])
+        throws(UsageError) -> ParsedArguments
+    {
         var result = ParsedArguments()
         var index = 0
         while index < arguments.count {
@@ -63,15 +62,17 @@ enum ArgumentParser {
             }
             let (name, inlineValue) = split(argument)
             guard let option = options.first(where: { $0.name == name }) else {
-                throw UsageError(message: "unknown option '\(name)'")
+                let suggestion = suggestion(for: name, options: options, aliases: aliases)
+                throw UsageError(.unknownOption, "unknown option '\(name)'" + (suggestion.map { "; " + $0 } ?? ""),
+                                 pointsToHelp: suggestion == nil)
             }
-            guard option.valueName != nil else {
-                if inlineValue != nil { throw UsageError(message: "option '\(name)' takes no value") }
+            guard let valueName = option.valueName else {
+                if inlineValue != nil { throw UsageError(.unexpectedValue, "\(name) takes no value") }
                 result.flags.insert(name)
                 continue
             }
             guard option.repeatable || result.values[name] == nil else {
-                throw UsageError(message: "option '\(name)' given twice")
+                throw UsageError(.repeatedOption, "\(name) is given twice; it takes one \(valueName)")
             }
             if let inlineValue {
                 result.values[name, default: []].append(inlineValue)
@@ -81,13 +82,32 @@ enum ArgumentParser {
             } else if index < arguments.count {
                 // `--host --at X` forgot the host: taking "--at" as the host would silently drop --at.
                 // A value that really starts with "--" can be given as --name=value.
-                throw UsageError(message: "option '\(name)' needs a value, not the option '\(arguments[index])' "
-                    + "(write \(name)=VALUE for a value that starts with '-')")
+                throw UsageError(.missingValue, "\(name) needs a value (\(option.synopsis)), not the option '\(arguments[index])'; "
+                    + "write \(name)=\(valueName) for a value that starts with '-'")
             } else {
-                throw UsageError(message: "option '\(name)' needs a value")
+                throw UsageError(.missingValue, "\(name) needs a value: \(option.synopsis)")
             }
         }
         return result
+    }
+
+    /// What to say after "unknown option 'NAME'": `did you mean --x?`, or the advice of an alias; nil when
+    /// nothing is near. The same name spelt otherwise (`-json`, `--JSON`) comes first, then the aliases
+    /// (the command's, then the common ones), then a prefix or a typo (`NearestName`).
+    static func suggestion(for name: String, options: [CommandOption], aliases: [OptionAlias]) -> String? {
+        let names = options.map(\.name) + ["--help"]
+        let typed = NearestName.normalized(name)
+        if let same = names.first(where: { NearestName.normalized($0) == typed }) { return "did you mean \(same)?" }
+        for alias in aliases + OptionAlias.common where alias.spellings.contains(typed) {
+            switch alias.meaning {
+            case .advice(let advice): return advice
+            case .option(let suggestions):
+                // "--tls 1.2" suggests --tls with its value.
+                let known = suggestions.first { names.contains(String($0.prefix { $0 != " " })) }
+                if let known { return "did you mean \(known)?" }
+            }
+        }
+        return NearestName.nearest(to: name, among: names).map { "did you mean \($0)?" }
     }
 
     /// An argument that looks like an option: `-x` or `--name`; a lone `-` (standard input) and negative

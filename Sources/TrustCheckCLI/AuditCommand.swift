@@ -70,17 +70,24 @@ struct AuditCommand: Subcommand {
     }
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) -> ExitCode {
-        func usageError(_ message: String) -> ExitCode {
-            io.stderr.write("trustcheck audit: \(message)\nusage: \(usage)\n")
-            return .usageOrInputError
+        guard let configurationPath = arguments.positionals.first else {
+            return usageError(UsageError(.missingArgument, "no CONFIG given", pointsToHelp: true), io: io)
         }
-        guard let configurationPath = arguments.positionals.first else { return usageError("no CONFIG given") }
         let chainPaths = arguments.allValues("--chain") + arguments.positionals.dropFirst()
-        guard !arguments.allValues("--chain").isEmpty else { return usageError("no --chain given") }
+        guard !arguments.allValues("--chain").isEmpty else {
+            return usageError(UsageError(.missingArgument, "no --chain given", pointsToHelp: true), io: io)
+        }
         var time = Date()
         if let text = arguments.value("--at") {
-            guard let date = TimeArgument.parse(text) else { return usageError(TimeArgument.usageMessage(text)) }
+            guard let date = TimeArgument.parse(text) else {
+                return usageError(UsageError(.invalidValue, TimeArgument.usageMessage(text)), io: io)
+            }
             time = date
+        }
+        for domain in arguments.allValues("--domain") {
+            do { _ = try HostArgument.name(domain, option: "--domain", noun: "domain name") } catch {
+                return usageError(error, io: io)
+            }
         }
 
         let configuration: TrustKitConfiguration
@@ -93,8 +100,8 @@ struct AuditCommand: Subcommand {
         let unknown = arguments.allValues("--domain").filter { configuration.pinnedDomains[$0] == nil }
         guard unknown.isEmpty else {
             let configured = configuration.pinnedDomains.keys.sorted().joined(separator: ", ")
-            return usageError("--domain \(unknown.joined(separator: ", ")) is not pinned in \(configurationPath) "
-                + "(its domains: \(configured))")
+            return usageError(UsageError(.invalidValue, "--domain \(unknown.joined(separator: ", ")) is not pinned in \(configurationPath) "
+                + "(its domains: \(configured))"), io: io)
         }
 
         guard let chain = CertificateInputs.load(chainPaths, io: io),

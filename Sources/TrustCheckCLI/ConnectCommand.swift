@@ -28,6 +28,13 @@ struct ConnectCommand: Subcommand {
         .value("--record", "FILE", "write what was seen as a vector, replayable offline (verify --replay FILE)"),
         .flag("--json", "print the machine-readable report"),
     ]
+    /// The server is the operand, not an option (`--host` in curl's sense, openssl s_client's -connect and
+    /// -port); `--host` is close to --servername, the name this command can set.
+    static let optionAliases = [
+        OptionAlias(["host"], .advice("did you mean --servername? (the server to connect to is the HOST[:PORT] argument)")),
+        OptionAlias(["connect", "target", "url", "server"], .advice("give the server as the argument: trustcheck connect HOST[:PORT]")),
+        OptionAlias(["port", "p"], .advice("give the port with the host: trustcheck connect HOST:PORT")),
+    ]
     static let details = """
         PORT defaults to 443; write an IPv6 address with a port as [::1]:8443. GnuTLS runs the handshake,
         but its own certificate verification never decides: the chain the server presents goes to the
@@ -83,13 +90,14 @@ struct ConnectCommand: Subcommand {
         var configuration = TLSClientConfiguration()
         do throws(UsageError) {
             guard arguments.positionals.count == 1 else {
-                throw UsageError(message: arguments.positionals.isEmpty ? "no HOST given" : "give one HOST[:PORT]")
+                throw arguments.positionals.isEmpty
+                    ? UsageError(.missingArgument, "no HOST given", pointsToHelp: true)
+                    : UsageError(.unexpectedArgument, "give one HOST[:PORT], not \(arguments.positionals.count)")
             }
             target = try ConnectTarget.parse(arguments.positionals[0])
             try configure(&configuration, arguments)
         } catch {
-            io.stderr.write("trustcheck connect: \(error.message)\nusage: \(usage)\n")
-            return .usageOrInputError
+            return usageError(error, io: io)
         }
         guard let anchors = AnchorOptions.anchors(arguments, io: io) else { return .usageOrInputError }
         configuration.anchors = anchors
@@ -108,8 +116,7 @@ struct ConnectCommand: Subcommand {
             }
             reportOptions = try ReportOptions.parse(arguments, pinning: pinning, environment: io.environment)
         } catch {
-            io.stderr.write("trustcheck connect: \(error.message)\nusage: \(usage)\n")
-            return .usageOrInputError
+            return usageError(error, io: io)
         }
         // The reporter takes the report in the handshake, as TrustKit's validator hands it over.
         let reports: PinFailureReportRun
@@ -143,16 +150,18 @@ struct ConnectCommand: Subcommand {
     private static func configure(_ configuration: inout TLSClientConfiguration, _ arguments: ParsedArguments)
         throws(UsageError)
     {
-        configuration.serverName = arguments.value("--servername")
+        configuration.serverName = try arguments.value("--servername").map { text throws(UsageError) in
+            try HostArgument.name(text, option: "--servername")
+        }
         if let text = arguments.value("--at") {
-            guard let date = TimeArgument.parse(text) else { throw UsageError(message: TimeArgument.usageMessage(text)) }
+            guard let date = TimeArgument.parse(text) else { throw UsageError(.invalidValue, TimeArgument.usageMessage(text)) }
             configuration.verificationTime = date
         }
         // One deadline for the whole call, 10 s unless given.
         configuration.timeout = configuration.connectTimeout
         if let text = arguments.value("--timeout") {
             guard let seconds = TimeInterval(text), seconds > 0, seconds <= 3600 else {
-                throw UsageError(message: "--timeout '\(text)' is not a number of seconds (0 < S <= 3600)")
+                throw UsageError(.invalidValue, "--timeout '\(text)' is not a number of seconds (0 < S <= 3600)")
             }
             configuration.connectTimeout = seconds
             configuration.handshakeTimeout = seconds
@@ -162,7 +171,7 @@ struct ConnectCommand: Subcommand {
         case nil: break
         case "1.2": configuration.versions = .tls12Only
         case "1.3": configuration.versions = .tls13Only
-        case let other?: throw UsageError(message: "--tls must be 1.2 or 1.3, not '\(other)'")
+        case let other?: throw UsageError(.invalidValue, "--tls must be 1.2 or 1.3, not '\(other)'")
         }
         configuration.alpn = arguments.allValues("--alpn")
     }

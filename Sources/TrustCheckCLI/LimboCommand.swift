@@ -29,14 +29,12 @@ struct LimboCommand: Subcommand {
     static func run(_ arguments: ParsedArguments, io: CommandIO) -> ExitCode {
         let files = arguments.positionals
         guard !files.isEmpty else {
-            io.stderr.write("trustcheck limbo: no FILE given\nusage: \(usage)\n")
-            return .usageOrInputError
+            return usageError(UsageError(.missingArgument, "no FILE given", pointsToHelp: true), io: io)
         }
         var runner = LimboRunner()
         if let name = arguments.value("--profile") {
             guard let profile = TrustProfile(rawValue: name) else {
-                io.stderr.write("trustcheck limbo: --profile must be apple, webpki or rfc5280\nusage: \(usage)\n")
-                return .usageOrInputError
+                return usageError(UsageError(.invalidValue, "--profile must be apple, webpki or rfc5280"), io: io)
             }
             runner.forcedProfile = profile
         }
@@ -46,8 +44,7 @@ struct LimboCommand: Subcommand {
                 stdout: io.stdout.write, stderr: io.stderr.write, runner: runner)
             return summary.overall.mismatched == 0 ? .success : .notTrusted
         } catch .nothingSelected(let includes) {
-            io.stderr.write("trustcheck limbo: \(LimboError.nothingSelected(includes: includes))\nusage: \(usage)\n")
-            return .usageOrInputError
+            return usageError(UsageError(.invalidValue, "\(LimboError.nothingSelected(includes: includes))"), io: io)
         } catch {
             io.error("\(error)")
             return .usageOrInputError

@@ -40,14 +40,14 @@ struct PKITSCommand: Subcommand {
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) -> ExitCode {
         guard arguments.positionals.count == 1, let directory = arguments.positionals.first else {
-            io.stderr.write("trustcheck pkits: give exactly one DIR\nusage: \(usage)\n")
-            return .usageOrInputError
+            return usageError(arguments.positionals.isEmpty
+                ? UsageError(.missingArgument, "no DIR given", pointsToHelp: true)
+                : UsageError(.unexpectedArgument, "give one DIR, not \(arguments.positionals.count)"), io: io)
         }
         var revocation: RevocationPolicy?
         if let mode = arguments.value("--revocation") {
             guard let forced = RevocationPolicy.Mode(rawValue: mode) else {
-                io.stderr.write("trustcheck pkits: --revocation must be soft or require\nusage: \(usage)\n")
-                return .usageOrInputError
+                return usageError(UsageError(.invalidValue, "--revocation must be soft or require"), io: io)
             }
             revocation = RevocationPolicy(mode: forced)
         }

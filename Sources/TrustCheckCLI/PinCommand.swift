@@ -54,12 +54,10 @@ enum PinCommand: Subcommand {
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) -> ExitCode {
         guard !arguments.positionals.isEmpty else {
-            io.stderr.write("trustcheck pin: no FILE given\nusage: \(usage)\n")
-            return .usageOrInputError
+            return usageError(UsageError(.missingArgument, "no FILE given", pointsToHelp: true), io: io)
         }
         guard !(arguments.has("--json") && arguments.has("--trustkit")) else {
-            io.stderr.write("trustcheck pin: --json and --trustkit cannot be combined\nusage: \(usage)\n")
-            return .usageOrInputError
+            return usageError(UsageError(.conflictingOptions, "--json and --trustkit cannot be combined"), io: io)
         }
         guard let inputs = CertificateInputs.load(arguments.positionals, io: io) else { return .usageOrInputError }
 

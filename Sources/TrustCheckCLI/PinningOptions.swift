@@ -54,15 +54,15 @@ struct PinningOptions: Sendable {
         let pins = arguments.allValues("--pin")
         let config = arguments.value("--pin-config")
         let reportOnly = arguments.has("--report-only")
-        if !pins.isEmpty && config != nil { throw UsageError(message: "--pin and --pin-config cannot be combined") }
+        if !pins.isEmpty && config != nil { throw UsageError(.conflictingOptions, "--pin and --pin-config cannot be combined") }
         guard !pins.isEmpty || config != nil else {
-            if reportOnly { throw UsageError(message: "--report-only needs --pin or --pin-config") }
+            if reportOnly { throw UsageError(.conflictingOptions, "--report-only needs --pin or --pin-config") }
             return .success(nil)
         }
         if let config {
             // TrustKit looks the policy up by the server's name and always validates with the SSL policy for it.
             guard settings.host != nil, !settings.basicPolicy else {
-                throw UsageError(message: "--pin-config needs --host (TrustKit looks the pinned domain up by host name)")
+                throw UsageError(.conflictingOptions, "--pin-config needs --host (TrustKit looks the pinned domain up by host name)")
             }
             let name = config == "-" ? StandardInput.name : config
             let bytes: [UInt8]

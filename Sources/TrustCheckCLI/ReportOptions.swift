@@ -34,16 +34,16 @@ struct ReportOptions: Sendable {
     {
         let given = ["--report-spool", "--app-bundle-id", "--app-version", "--report-wait"].filter { arguments.value($0) != nil }
         if arguments.has("--no-reports"), let first = given.first {
-            throw UsageError(message: "\(first) and --no-reports cannot be combined")
+            throw UsageError(.conflictingOptions, "\(first) and --no-reports cannot be combined")
         }
         // --no-reports alone is always accepted: a script may pass it whatever configuration it is given.
         if let first = given.first, pinning?.policy.trustKitConfiguration == nil {
-            throw UsageError(message: "\(first) needs --pin-config with a TrustKit configuration (the reports are TrustKit's)")
+            throw UsageError(.conflictingOptions, "\(first) needs --pin-config with a TrustKit configuration (the reports are TrustKit's)")
         }
         var wait = defaultWait
         if let text = arguments.value("--report-wait") {
             guard let seconds = TimeInterval(text), seconds >= 0, seconds <= 600 else {
-                throw UsageError(message: "--report-wait '\(text)' is not a number of seconds (0 <= S <= 600)")
+                throw UsageError(.invalidValue, "--report-wait '\(text)' is not a number of seconds (0 <= S <= 600)")
             }
             wait = seconds
         }

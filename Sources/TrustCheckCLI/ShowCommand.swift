@@ -49,14 +49,12 @@ enum ShowCommand: Subcommand {
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) -> ExitCode {
         guard !arguments.positionals.isEmpty else {
-            io.stderr.write("trustcheck show: no FILE given\nusage: \(usage)\n")
-            return .usageOrInputError
+            return usageError(UsageError(.missingArgument, "no FILE given", pointsToHelp: true), io: io)
         }
         var now = Date()
         if let text = arguments.value("--at") {
             guard let date = TimeArgument.parse(text) else {
-                io.stderr.write("trustcheck show: \(TimeArgument.usageMessage(text))\nusage: \(usage)\n")
-                return .usageOrInputError
+                return usageError(UsageError(.invalidValue, TimeArgument.usageMessage(text)), io: io)
             }
             now = date
         }

@@ -14,11 +14,18 @@ package protocol Subcommand: Sendable {
     static var details: String { get }
     /// Every option the command accepts; `--help` is added by the parser.
     static var options: [CommandOption] { get }
+    /// Spellings of this command's own that an unknown-option error explains (beside `OptionAlias.common`).
+    static var optionAliases: [OptionAlias] { get }
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) -> ExitCode
 }
 
 extension Subcommand {
+    package static var optionAliases: [OptionAlias] { [] }
+
+    /// Reports a usage error of this command and gives the exit status for it.
+    package static func usageError(_ error: UsageError, io: CommandIO) -> ExitCode { io.usageError(error, command: name) }
+
     static var helpText: String {
         let width = options.map { $0.synopsis.count }.max() ?? 0
         let optionLines = options.map { "  " + $0.synopsis.padding(to: width) + "  " + $0.help }
@@ -53,6 +60,12 @@ package struct CommandIO {
     /// The bytes of a file argument: standard input for "-", else the file, bounded either way.
     package func bytes(of path: String) throws(CertificateLoadError) -> [UInt8] {
         path == "-" ? try stdin.take() : try CertificateLoader.read(path)
+    }
+
+    /// A usage error on stderr, as `UsageError.report` words it; the status is always usage-or-input (2).
+    package func usageError(_ error: UsageError, command: String?, program: String = "trustcheck") -> ExitCode {
+        stderr.write(error.report(program: program, command: command))
+        return .usageOrInputError
     }
 
     /// `trustcheck: <message>` on stderr.

@@ -1,9 +1,10 @@
+import FileOutput
 import FoundationEssentials
 /// The `trustcheck` command line: picks a subcommand from the first argument and runs it.
 ///
 /// Exit status: 0 success, 1 "not trusted" (reserved for `verify`), 2 usage or input error.
-/// Errors go to `stderr`: `trustcheck: <path>: <problem>` for input, `trustcheck <command>: <problem>`
-/// and a usage line for arguments.
+/// Errors go to `stderr`: `trustcheck: <path>: <problem>` for input, `trustcheck <command>: <problem>` for
+/// arguments (one line that says what to type, and where a line cannot say it, a pointer to the help).
 public enum TrustCheckCommand: Sendable {
     /// Every subcommand, in the order help lists them. Adding one is a new file with a type that
     /// conforms to `Subcommand`, plus one line here.
@@ -64,19 +65,33 @@ public enum TrustCheckCommand: Sendable {
         }
         if name == "--version" { return run(VersionCommand.self, rest, io: io).rawValue }
         guard let command = subcommands.first(where: { $0.name == name }) else {
-            // `trustcheck CHAIN... --anchors ...` is verify without its name.
+            // `trustcheck CHAIN... --anchors ...` is verify without its name; a word that names no file is a
+            // command mistyped.
+            guard isChainArgument(name) else {
+                let error = CommandSuggestion.unknownCommand(name, among: commandNames,
+                                                             unknown: ", and no file of that name to verify")
+                return io.usageError(error, command: nil).rawValue
+            }
             return run(VerifyCommand.self, arguments, io: io).rawValue
         }
         return run(command, rest, io: io).rawValue
     }
 
+    /// Every name `trustcheck` answers as its first argument, for suggestions.
+    static var commandNames: [String] { subcommands.map { $0.name } + siblingCommands.map(\.name) + ["help"] }
+
+    /// Whether a first argument that is no command is verify's: an option, standard input, a file or
+    /// directory that is there, or a path (with a `/` or a `.`) whose absence verify then reports.
+    static func isChainArgument(_ argument: String) -> Bool {
+        argument.hasPrefix("-") || argument.contains("/") || argument.contains(".") || FileSystemPath.isDirectory(argument) != nil
+    }
+
     package static func run(_ command: any Subcommand.Type, _ arguments: [String], io: CommandIO) -> ExitCode {
         let parsed: ParsedArguments
         do {
-            parsed = try ArgumentParser.parse(arguments, options: command.options)
+            parsed = try ArgumentParser.parse(arguments, options: command.options, aliases: command.optionAliases)
         } catch {
-            io.stderr.write("trustcheck \(command.name): \(error.message)\nusage: \(command.usage)\n")
-            return .usageOrInputError
+            return io.usageError(error, command: command.name)
         }
         if parsed.wantsHelp {
             io.stdout.write(command.helpText)
@@ -97,8 +112,8 @@ public enum TrustCheckCommand: Sendable {
             return .success
         }
         guard let command = subcommands.first(where: { $0.name == name }) else {
-            io.stderr.write("trustcheck: unknown command '\(name)'\n" + overview)
-            return .usageOrInputError
+            let topics = commandNames.filter { $0 != "help" } + [ChecksHelp.topic]
+            return io.usageError(CommandSuggestion.unknownCommand(name, among: topics), command: nil)
         }
         io.stdout.write(command.helpText)
         return .success

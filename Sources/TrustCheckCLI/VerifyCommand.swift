@@ -45,6 +45,11 @@ struct VerifyCommand: Subcommand {
         .flag("--explain", "narrate the path search (with --json: an explain array of {event, message, ...})"),
         .flag("--json", "print the machine-readable report"),
     ]
+    /// openssl verify takes intermediates with -untrusted; here the chain is the operands.
+    static let optionAliases = [
+        OptionAlias(["untrusted", "intermediate", "intermediates", "chain", "cert", "certificate", "leaf"],
+                    .advice("give the chain as arguments, leaf first: trustcheck verify LEAF [INTERMEDIATE]...")),
+    ]
     static let details = """
         The first certificate of CHAIN is the leaf; the rest are untrusted intermediates in any order.
         Without --anchors the system store is used.
@@ -162,8 +167,7 @@ struct VerifyCommand: Subcommand {
         if let vector = arguments.value("--replay") { return VerifyReplay.run(vector, arguments, io: io) }
         let settings: Settings
         do { settings = try parseSettings(arguments) } catch {
-            io.stderr.write("trustcheck verify: \(error.message)\nusage: \(usage)\n")
-            return .usageOrInputError
+            return usageError(error, io: io)
         }
         guard let chainPaths = CertificateInputs.load(arguments.positionals, io: io),
               let leaf = chainPaths.first?.certificates.first
@@ -186,8 +190,7 @@ struct VerifyCommand: Subcommand {
             }
             reportOptions = try ReportOptions.parse(arguments, pinning: pinning, environment: io.environment)
         } catch {
-            io.stderr.write("trustcheck verify: \(error.message)\nusage: \(usage)\n")
-            return .usageOrInputError
+            return usageError(error, io: io)
         }
         let reports: PinFailureReportRun
         (reports, pinning) = PinFailureReportRun.prepare(reportOptions, pinning: pinning, io: io)
@@ -267,23 +270,23 @@ struct VerifyCommand: Subcommand {
     }
 
     private static func parseSettings(_ arguments: ParsedArguments) throws(UsageError) -> Settings {
-        guard !arguments.positionals.isEmpty else { throw UsageError(message: "no certificate chain given") }
+        guard !arguments.positionals.isEmpty else { throw UsageError(.missingArgument, "no certificate chain given", pointsToHelp: true) }
         var time = Date()
         if let text = arguments.value("--at") {
-            guard let date = TimeArgument.parse(text) else { throw UsageError(message: TimeArgument.usageMessage(text)) }
+            guard let date = TimeArgument.parse(text) else { throw UsageError(.invalidValue, TimeArgument.usageMessage(text)) }
             time = date
         }
         let policy = arguments.value("--policy") ?? "ssl"
-        guard policy == "ssl" || policy == "basic" else { throw UsageError(message: "--policy must be ssl or basic") }
+        guard policy == "ssl" || policy == "basic" else { throw UsageError(.invalidValue, "--policy must be ssl or basic") }
         let profileName = arguments.value("--profile") ?? TrustProfile.apple.rawValue
         guard let profile = TrustProfile(rawValue: profileName) else {
-            throw UsageError(message: "--profile must be apple, webpki or rfc5280")
+            throw UsageError(.invalidValue, "--profile must be apple, webpki or rfc5280")
         }
-        let host = arguments.value("--host")
-        if policy == "basic" && host != nil { throw UsageError(message: "--host needs --policy ssl") }
+        let host = try arguments.value("--host").map { text throws(UsageError) in try HostArgument.name(text, option: "--host") }
+        if policy == "basic" && host != nil { throw UsageError(.conflictingOptions, "--host needs --policy ssl") }
         let mode = arguments.value("--revocation") ?? RevocationPolicy.Mode.soft.rawValue
         guard let revocationMode = RevocationPolicy.Mode(rawValue: mode) else {
-            throw UsageError(message: "--revocation must be soft or require")
+            throw UsageError(.invalidValue, "--revocation must be soft or require")
         }
         let revocation = RevocationPolicy(mode: revocationMode, unusableCRLsFail: !arguments.has("--allow-unusable-crls"),
                                           requiresCRLNumber: !arguments.has("--allow-crl-without-number"),
@@ -306,13 +309,13 @@ struct VerifyCommand: Subcommand {
         let given = policyInputOptions.filter { arguments.has($0) || !arguments.allValues($0).isEmpty }
         guard !given.isEmpty else { return }
         guard settings.profile == .rfc5280 else {
-            throw UsageError(message: "\(given[0]) needs --profile rfc5280 (the \(settings.profile.rawValue) profile "
+            throw UsageError(.conflictingOptions, "\(given[0]) needs --profile rfc5280 (the \(settings.profile.rawValue) profile "
                 + (settings.profile == .apple ? "runs Apple's policy tree, whose inputs are fixed)" : "runs no policy tree)"))
         }
         var oids = Set<String>()
         for text in arguments.allValues("--policy-oid") {
             guard let oid = policyOID(text) else {
-                throw UsageError(message: "--policy-oid '\(text)' is not a dotted OID (such as 2.23.140.1.2.1) or anyPolicy")
+                throw UsageError(.invalidValue, "--policy-oid '\(text)' is not a dotted OID (such as 2.23.140.1.2.1) or anyPolicy")
             }
             oids.insert(oid)
         }

@@ -15,15 +15,12 @@ enum VerifyReplay {
         + VerifyCommand.policyInputOptions
 
     static func run(_ path: String, _ arguments: ParsedArguments, io: CommandIO) -> ExitCode {
-        let usage = VerifyCommand.usage
         if !arguments.positionals.isEmpty {
-            io.stderr.write("trustcheck verify: --replay takes its chain from the vector, not CHAIN\nusage: \(usage)\n")
-            return .usageOrInputError
+            return VerifyCommand.usageError(UsageError(.conflictingOptions, "--replay takes its chain from the vector, not CHAIN"), io: io)
         }
         if let option = conflictingOptions.first(where: { arguments.has($0) || !arguments.allValues($0).isEmpty }) {
-            io.stderr.write("trustcheck verify: --replay takes its anchors, host, time, staples and pinning from the vector, "
-                + "not \(option)\nusage: \(usage)\n")
-            return .usageOrInputError
+            return VerifyCommand.usageError(UsageError(.conflictingOptions,
+                "--replay takes its anchors, host, time, staples and pinning from the vector, not \(option)"), io: io)
         }
         let name = path == "-" ? StandardInput.name : path
         let testcase: LimboTestcase

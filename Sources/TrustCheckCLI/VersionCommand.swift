@@ -18,8 +18,7 @@ enum VersionCommand: Subcommand {
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) -> ExitCode {
         guard arguments.positionals.isEmpty else {
-            io.stderr.write("trustcheck version: takes no arguments\nusage: \(usage)\n")
-            return .usageOrInputError
+            return usageError(UsageError(.unexpectedArgument, "takes no arguments"), io: io)
         }
         io.stdout.write(line)
         return .success

@@ -63,8 +63,7 @@ struct CollectCommand: Subcommand {
             guard let configured = try configure(arguments, io: io) else { return .usageOrInputError }
             configuration = configured
         } catch {
-            io.stderr.write("trustcheck collect: \(error.message)\nusage: \(usage)\n")
-            return .usageOrInputError
+            return usageError(error, io: io)
         }
         guard let db = arguments.value("--db") else { return .usageOrInputError }
         guard let store = ReportsCommandOptions.openStore(db, mustExist: false, io: io) else { return .usageOrInputError }
@@ -107,21 +106,21 @@ struct CollectCommand: Subcommand {
 
     /// The configuration the arguments give; nil after reporting an unreadable input.
     private static func configure(_ arguments: ParsedArguments, io: CommandIO) throws(UsageError) -> CollectorConfiguration? {
-        guard arguments.positionals.isEmpty else { throw UsageError(message: "collect takes no positional arguments") }
-        guard let listenText = arguments.value("--listen") else { throw UsageError(message: "--listen ADDR:PORT is required") }
-        guard arguments.value("--db") != nil else { throw UsageError(message: "--db PATH is required") }
+        guard arguments.positionals.isEmpty else { throw UsageError(.unexpectedArgument, "takes no positional arguments") }
+        guard let listenText = arguments.value("--listen") else { throw UsageError(.missingArgument, "--listen ADDR:PORT is required") }
+        guard arguments.value("--db") != nil else { throw UsageError(.missingArgument, "--db PATH is required") }
         var configuration: CollectorConfiguration
         do {
             configuration = CollectorConfiguration(listen: try ListenAddress(parsing: listenText))
         } catch {
-            throw UsageError(message: error.localizedDescription)
+            throw UsageError(.invalidValue, error.localizedDescription)
         }
         switch (arguments.value("--tls-cert"), arguments.value("--tls-key")) {
         case (nil, nil): break
         case (let certificate?, let key?):
             guard let certificateText = text(of: certificate, io: io), let keyText = text(of: key, io: io) else { return nil }
             configuration.tls = (certificateText, keyText)
-        default: throw UsageError(message: "--tls-cert and --tls-key go together")
+        default: throw UsageError(.conflictingOptions, "--tls-cert and --tls-key go together")
         }
         let anchorPaths = arguments.allValues("--anchors")
         if !anchorPaths.isEmpty {
@@ -130,7 +129,7 @@ struct CollectCommand: Subcommand {
         }
         if let secretFile = arguments.value("--secret-file") {
             guard let secret = text(of: secretFile, io: io)?.trimmingCharacters(in: .whitespacesAndNewlines) else { return nil }
-            guard !secret.isEmpty else { throw UsageError(message: "--secret-file \(secretFile) is empty") }
+            guard !secret.isEmpty else { throw UsageError(.invalidValue, "--secret-file \(secretFile) is empty") }
             configuration.authorization.sharedSecret = secret
         }
         configuration.authorization.allowedBundleIDs = Set(arguments.allValues("--allow-bundle-id"))
@@ -143,7 +142,7 @@ struct CollectCommand: Subcommand {
         alert.command = arguments.value("--alert-command")
         if let text = arguments.value("--alert-webhook") {
             guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-                throw UsageError(message: "--alert-webhook '\(text)' is not an http or https URL")
+                throw UsageError(.invalidValue, "--alert-webhook '\(text)' is not an http or https URL")
             }
             alert.webhook = url
         }
@@ -161,7 +160,7 @@ struct CollectCommand: Subcommand {
     {
         guard let text = arguments.value(option) else { return value }
         guard let number = Double(text), range.contains(number) else {
-            throw UsageError(message: "\(option) '\(text)' must be a number from \(Int(range.lowerBound)) to \(Int(range.upperBound))")
+            throw UsageError(.invalidValue, "\(option) '\(text)' must be a number from \(Int(range.lowerBound)) to \(Int(range.upperBound))")
         }
         return number
     }

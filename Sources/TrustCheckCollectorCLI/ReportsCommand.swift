@@ -32,18 +32,18 @@ struct ReportsCommand: Subcommand {
         """
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) -> ExitCode {
-        guard let db = arguments.value("--db") else { return usage("--db PATH is required", io) }
+        guard let db = arguments.value("--db") else { return usageError(UsageError(.missingArgument, "--db PATH is required"), io: io) }
         var since: Date?
         if let text = arguments.value("--since") {
             guard let date = TimeArgument.parse(text) else {
-                return usage("--since '\(text)' is not a time: give \(TimeArgument.forms)", io)
+                return usageError(UsageError(.invalidValue, "--since '\(text)' is not a time: give \(TimeArgument.forms)"), io: io)
             }
             since = date
         }
         var bucket = FailureTimeline.defaultBucket
         if let text = arguments.value("--bucket") {
             guard let seconds = TimeInterval(text), FailureTimeline.bucketRange.contains(seconds) else {
-                return usage("--bucket '\(text)' must be seconds from 60 to 604800", io)
+                return usageError(UsageError(.invalidValue, "--bucket '\(text)' must be seconds from 60 to 604800"), io: io)
             }
             bucket = seconds
         }
@@ -64,10 +64,5 @@ struct ReportsCommand: Subcommand {
             io.stdout.write(ReportsText.render(analysis, bucket: bucket))
         }
         return .success
-    }
-
-    private static func usage(_ message: String, _ io: CommandIO) -> ExitCode {
-        io.stderr.write("trustcheck reports: \(message)\nusage: \(usage)\n")
-        return .usageOrInputError
     }
 }

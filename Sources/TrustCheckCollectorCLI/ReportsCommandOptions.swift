@@ -17,12 +17,19 @@ enum ReportsCommandOptions {
         var upcoming = UpcomingPins()
         for option in ["--next-pin", "--next-certificate"] {
             for text in arguments.allValues(option) {
+                let valueName = option == "--next-pin" ? "PIN" : "FILE"
                 guard let equals = text.firstIndex(of: "="), equals != text.startIndex, text.index(after: equals) != text.endIndex
                 else {
-                    io.stderr.write("trustcheck \(command): \(option) '\(text)' must be DOMAIN=\(option == "--next-pin" ? "PIN" : "FILE")\n")
+                    _ = io.usageError(UsageError(.invalidValue, "\(option) '\(text)' must be DOMAIN=\(valueName)"), command: command)
                     return nil
                 }
                 let domain = String(text[..<equals]), value = String(text[text.index(after: equals)...])
+                do {
+                    _ = try HostArgument.name(domain, option: option, noun: "domain name") { "\($0)=\(valueName)" }
+                } catch {
+                    _ = io.usageError(error, command: command)
+                    return nil
+                }
                 if option == "--next-pin" {
                     do { upcoming.add(try PublicKeyPin(parsing: value), for: domain) } catch {
                         io.report([InputFailure(error)])

@@ -50,17 +50,20 @@ struct ReportsFlushCommand: Subcommand {
     static let defaultTimeout: TimeInterval = 10
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) -> ExitCode {
-        guard arguments.positionals.isEmpty else { return usage("takes no positional arguments", io) }
+        guard arguments.positionals.isEmpty else {
+            return usageError(UsageError(.unexpectedArgument, "takes no positional arguments"), io: io)
+        }
         var timeout = defaultTimeout
         if let text = arguments.value("--timeout") {
             guard let seconds = TimeInterval(text), seconds > 0, seconds <= 3600 else {
-                return usage("--timeout '\(text)' must be seconds, more than 0 and at most 3600", io)
+                let message = "--timeout '\(text)' must be seconds, more than 0 and at most 3600"
+                return usageError(UsageError(.invalidValue, message), io: io)
             }
             timeout = seconds
         }
         let directory = arguments.value("--report-spool") ?? ReportSpool.defaultDirectory()
         let dueOnly = arguments.has("--due-only")
-        guard !directory.isEmpty else { return usage("--report-spool needs a directory", io) }
+        guard !directory.isEmpty else { return usageError(UsageError(.invalidValue, "--report-spool needs a directory"), io: io) }
 
         let summary: ReportFlushSummary
         if FileSystemPath.isDirectory(directory) == nil {
@@ -149,9 +152,4 @@ struct ReportsFlushCommand: Subcommand {
     }
 
     private static func safe(_ text: String) -> String { TerminalText.escaped(text) }
-
-    private static func usage(_ message: String, _ io: CommandIO) -> ExitCode {
-        io.stderr.write("trustcheck reports-flush: \(message)\nusage: \(usage)\n")
-        return .usageOrInputError
-    }
 }

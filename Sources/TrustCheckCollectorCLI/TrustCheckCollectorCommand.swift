@@ -16,9 +16,14 @@ public enum TrustCheckCollectorCommand: Sendable {
         if ["help", "--help", "-h"].contains(arguments.first ?? ""), arguments.count > 1 {
             arguments = [arguments[1], "--help"]
         }
-        guard let name = arguments.first, let command = subcommands.first(where: { $0.name == name }) else {
-            io.stderr.write("trustcheck-collect: give collect, reports or reports-flush (see trustcheck help)\n")
-            return ExitCode.usageOrInputError.rawValue
+        let names = subcommands.map { $0.name }
+        guard let name = arguments.first else {
+            let error = UsageError(.missingArgument, "no command given: it runs collect, reports and reports-flush", pointsToHelp: true)
+            return io.usageError(error, command: nil, program: "trustcheck-collect").rawValue
+        }
+        guard let command = subcommands.first(where: { $0.name == name }) else {
+            let error = CommandSuggestion.unknownCommand(name, among: names, unknown: ": it runs collect, reports and reports-flush")
+            return io.usageError(error, command: nil, program: "trustcheck-collect").rawValue
         }
         return TrustCheckCommand.run(command, Array(arguments.dropFirst()), io: io).rawValue
     }

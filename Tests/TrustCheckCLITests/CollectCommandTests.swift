@@ -18,7 +18,7 @@ import Testing
             (["collect", "--listen", "127.0.0.1:0", "--db", "x.db", "--next-pin", "example.com"],
              "trustcheck collect: --next-pin 'example.com' must be DOMAIN=PIN\n"),
             (["collect", "extra", "--listen", "127.0.0.1:0", "--db", "x.db"],
-             "trustcheck collect: collect takes no positional arguments\n"),
+             "trustcheck collect: takes no positional arguments\n"),
         ]
         for (arguments, message) in cases {
             let result = trustcheckCollect(arguments)

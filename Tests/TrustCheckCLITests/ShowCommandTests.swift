@@ -215,8 +215,7 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stdout == "")
         #expect(result.stderr == "trustcheck show: --at '\(at)' is not a time: give an RFC 3339 time "
-            + "(2026-12-01T09:30:00Z), a date (2026-12-01, midnight UTC), @EPOCH (@1796117400) or now\n"
-            + "usage: trustcheck show FILE... [--json] [--at TIME]\n")
+            + "(2026-12-01T09:30:00Z), a date (2026-12-01, midnight UTC), @EPOCH (@1796117400) or now\n")
     }
 
     @Test func directoryInput() throws {

@@ -81,7 +81,7 @@ import Testing
     func badOptionsAreUsageErrors(_ extra: [String], _ message: String) {
         let result = trustcheck(["verify"] + Self.chain + extra)
         #expect(result.status == 2)
-        #expect(result.stderr.hasPrefix("trustcheck verify: \(message)\nusage:"))
+        #expect(result.stderr == "trustcheck verify: \(message)\n")
     }
 
     @Test func unreadableAnchorsAreInputErrors() {

@@ -29,10 +29,11 @@ enum Binary {
     /// never in the user's.
     static let reportSpool = FileManager.default.temporaryDirectory.appendingPathComponent("trustcheck-e2e-\(getpid())/report-spool").path
 
+    /// `directory` is the working directory the run starts in (default: the test process's).
     static func trustcheck(_ arguments: [String], stdin: String? = nil, in directory: String? = nil,
                            seconds: TimeInterval = 120) throws -> ProcessRun {
         try run(try trustcheck(), arguments, stdin: stdin, environment: ["TRUSTCHECK_REPORT_SPOOL": reportSpool],
-                in: directory, seconds: seconds)
+                directory: directory, seconds: seconds)
     }
 
     /// `trustcheck-collect ARGUMENTS`.
@@ -41,9 +42,8 @@ enum Binary {
     }
 
     /// `environment` changes the inherited environment: a nil value removes the variable.
-    /// `directory` is the working directory (by default this process's).
     static func run(_ executable: String, _ arguments: [String], stdin: String? = nil, environment: [String: String?] = [:],
-                    in directory: String? = nil, seconds: TimeInterval) throws -> ProcessRun {
+                    directory: String? = nil, seconds: TimeInterval) throws -> ProcessRun {
         let scratch = try Scratch("run")
         defer { scratch.remove() }
         let input = try stdin ?? scratch.write("stdin", "")
