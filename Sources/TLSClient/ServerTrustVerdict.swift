@@ -14,7 +14,8 @@ public struct ServerTrustVerdict: Sendable {
     public let pinning: PinningOutcome?
     /// What became of the outcome's pin-failure report, when it had one and a reporter was configured.
     public let pinFailureReport: PinFailureReportStatus?
-    /// Why the server was refused; nil when trusted.
+    /// Why the server was refused, in one line: the engine's `TrustEvaluationResult.reason`, the pinning's
+    /// `PinningOutcome.blockReason`, or what stopped the evaluation before it ran; nil when trusted.
     public let reason: String?
 
     init(isTrusted: Bool, disposition: ChallengeDisposition?, evaluation: TrustEvaluationResult?,

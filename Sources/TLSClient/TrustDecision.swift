@@ -86,7 +86,7 @@ final class TrustDecision {
                                             at: configuration.verificationTime ?? Date())
         guard let pinning = configuration.pinning else {
             return ServerTrustVerdict(isTrusted: evaluation.isTrusted, disposition: disposition, evaluation: evaluation,
-                                      reason: evaluation.isTrusted ? nil : evaluation.error.map { "\($0.message) (\($0.code))" } ?? "not trusted")
+                                      reason: evaluation.isTrusted ? nil : evaluation.reason)
         }
         // Pinning runs on untrusted chains too: TrustKit reports a pinned host's invalid chain.
         let outcome = pinning.apply(to: evaluation, presented: chain, anchors: configuration.anchors, host: name, port: Int(port))

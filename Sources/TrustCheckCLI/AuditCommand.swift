@@ -50,19 +50,25 @@ struct AuditCommand: Subcommand {
             The leaf's expiry is checked once for all domains; without TSKExpirationDate a pinned
             certificate is checked only against the \(DomainAudit.expiryWarningDays)-day warning.
 
-            --json prints an object: config, at, anchors (custom|system), chain [{index, subject, summary,
-            role (leaf|intermediate|anchor), source, not_before, not_after, validity {at, status, days_left},
-            sha256, sha1, spki_sha256 (hex), spki_sha256_base64, pin, trustkit_pin}], problems [{kind,
-            severity (error|warning), message}] (global configuration warnings, the leaf's expiry),
-            domains [{domain, status (audited|skipped|excluded), hostname (the name evaluated, or null),
-            include_subdomains, enforce, expiration_date, report_uris, evaluation {policy (ssl|basic),
-            trusted, result, error {code, message} or null} or null, trustkit {decision, result,
-            matched_pin, matched_index, sends_report} or null, chain (only when this domain's evaluation
-            built another path than the top-level chain, else null), pins [{pin (base64 as configured),
-            on_chain, trustkit_matches, matches [{index, subject, role, matched_by, not_after,
-            days_left}]}], unmatched_pins [base64] (on no certificate of the chain), backup_pins [base64]
-            (the unmatched pins when another pin is on the chain, else empty), problems [{kind, severity,
-            message}]}] sorted by domain, problems_total (all problems, top-level and per domain).
+            --json prints an object with these members (nested keys in braces, [{...}] an array of
+            objects, "..." more keys; every member is always present):
+              config, at: the configuration file and the evaluation time
+              anchors: custom|system
+              chain: [{index, subject, summary, role (leaf|intermediate|anchor), source, not_before,
+                  not_after, validity {at, status, days_left}, sha256, sha1, spki_sha256 (hex),
+                  spki_sha256_base64, pin, trustkit_pin}]
+              problems: [{kind, severity (error|warning), message}] (global configuration warnings, the
+                  leaf's expiry)
+              domains: [{domain, status (audited|skipped|excluded), hostname (the name evaluated, or null),
+                  include_subdomains, enforce, expiration_date, report_uris, evaluation {policy (ssl|basic),
+                  trusted, reason (verify's, in one line), result, error {code, message} or null} or null,
+                  trustkit {decision, result, matched_pin, matched_index, sends_report} or null, chain (only
+                  when this domain's evaluation built another path than the top-level chain, else null),
+                  pins [{pin (base64 as configured), on_chain, trustkit_matches, matches [{index, subject,
+                  role, matched_by, not_after, days_left}]}], unmatched_pins [base64] (on no certificate of
+                  the chain), backup_pins [base64] (the unmatched pins when another pin is on the chain, else
+                  empty), problems [{kind, severity, message}]}] sorted by domain
+              problems_total: all problems, top-level and per domain
 
             exit status: 0 no problem, 1 at least one problem, 2 usage, input or configuration error.
 

@@ -87,8 +87,7 @@ enum AuditReport {
             lines.add("\(policy.domain): " + settings.joined(separator: ", "))
             if let evaluation = domain.evaluation {
                 let judged = domain.hostname.map { "evaluated for \($0) (SSL)" } ?? "evaluated without a name (basic X.509)"
-                lines.add("  \(judged): " + (evaluation.isTrusted ? "trusted" : "NOT TRUSTED")
-                    + " (\(evaluation.resultType.name))")
+                lines.add("  \(judged): " + (evaluation.isTrusted ? "trusted" : "NOT TRUSTED") + ": \(evaluation.reason)")
             }
             if let validation = domain.validation { lines.add("  TrustKit today: " + DomainAudit.verdict(of: validation)) }
             let backups = Set(domain.backupPins.map(\.pin))
@@ -178,6 +177,7 @@ enum AuditReport {
                 .object([
                     ("policy", .string(domain.hostname == nil ? "basic" : "ssl")),
                     ("trusted", .bool(evaluation.isTrusted)),
+                    ("reason", .string(evaluation.reason)),
                     ("result", .string(evaluation.resultType.name)),
                     ("error", evaluation.error.map { error in
                         .object([("code", .int(Int(error.code))), ("message", .string(error.message))])

@@ -67,19 +67,32 @@ struct ConnectCommand: Subcommand {
 
         The text shows each presented certificate (subject, issuer, validity, SHA-256, and its PEM, like
         openssl s_client -showcerts), the negotiated protocol, cipher suite, group and ALPN (only after a
-        completed handshake), whether an OCSP response was stapled, and the verdict with its reason.
+        completed handshake), whether an OCSP response was stapled, and the verdict with its reason
+        (verify's first line: what the chain ends at, or the most specific failure).
 
-        --json prints an object with: host, port, server_name, trusted (bool: the server was trusted and
-        the connection made), reason, trust_decision {trusted, reason} or null (what the handshake decided
-        about the certificate, also when the connection then failed), error {code, message}
-        or null (Apple's OSStatus for an engine failure; for a connection failure a stable code such as
-        tcp.errno.ECONNREFUSED, tcp.timeout, tls.timeout or tls.handshake.GNUTLS_E_..., with the TLS alert
-        named in the message), result (SecTrustResultType name) or null, pinning {verdict, matched_pins}
-        or null, chain [{subject, issuer, not_before, not_after, sha256, spki_sha256_base64, pem}] as
-        presented, negotiated {protocol, cipher_suite, group, alpn, description} or null,
-        stapled_ocsp_response (base64) or null, and ocsp (verify's entry for the staple: status, this_update,
-        next_update, responder, used, problem, ...) or null. A stapled "revoked" that is used refuses the
-        server (Revocation, -67820, fatal); a "good" one is reported; any other staple is reported and ignored.
+        --json prints an object with these members (nested keys in braces, [{...}] an array of objects,
+        "..." more keys; every member is always present):
+          host, port, server_name: as connected to
+          trusted: bool, the server was trusted (pinning included) and the connection made
+          reason: that verdict in one line (trusted or not; verify's reason, or the connection error's)
+          chain_trusted: bool, the engine's verdict on the chain alone, before pinning, or null (no evaluation)
+          error: {code, message} or null: Apple's OSStatus for an engine failure; for a connection failure a
+              stable code such as tcp.errno.ECONNREFUSED, tcp.timeout, tls.timeout or
+              tls.handshake.GNUTLS_E_..., with the TLS alert named in the message
+          result: SecTrustResultType name, or null
+          trust_decision: {trusted, reason} or null: what the handshake decided about the certificate, also
+              when the connection then failed
+          pinning: verify's pinning member {decision, result, matched_pins [{pin, index, subject}],
+              noted_hostname, configured_pins, enforced, report_only, not_pinned_reason, problem, config,
+              apple_error, failed_checks} or null
+          pin_failure_report: verify's {status, spool, ...} or null
+          chain: [{subject, issuer, not_before, not_after, sha256, spki_sha256_base64, pem}] as presented
+          negotiated: {protocol, cipher_suite, group, alpn, description} or null
+          stapled_ocsp_response: base64, or null
+          ocsp: verify's entry for the staple {file, status, revocation_time, revocation_reason,
+              this_update, next_update, responder, certificate_index, used, problem, error_code} or null
+        A stapled "revoked" that is used refuses the server (Revocation, -67820, fatal); a "good" one is
+        reported; any other staple is reported and ignored.
 
         exit status: 0 trusted, 1 not trusted (or a pin mismatch), 2 usage or connection error.
 

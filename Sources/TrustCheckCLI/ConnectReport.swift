@@ -78,12 +78,6 @@ struct ConnectReport {
         return OCSPInput.outcomes([input], in: evaluation).first
     }
 
-    /// A pin mismatch that `--report-only` let through.
-    var mismatchReportedOnly: Bool {
-        guard let pinning, pinning.reportOnly, pinning.decision == .allow else { return false }
-        return pinning.result == .failedNoMatchingPin
-    }
-
     private var failure: TLSClientError? = nil
 
     var isConnectionError: Bool { connectionError != nil }
@@ -96,7 +90,13 @@ struct ConnectReport {
     var reason: String? {
         if let connectionError { return connectionError.errorDescription }
         if let failure, case .untrusted = failure { return failure.errorDescription }
-        return verdict?.reason
+        return verdict.flatMap(Self.reason)
+    }
+
+    /// Why the handshake decided as it did, trusted or not: the refusal's reason, else what the pinning
+    /// or the engine said of the chain (nil when neither ran: a challenge handler decided).
+    static func reason(_ verdict: ServerTrustVerdict) -> String? {
+        verdict.reason ?? verdict.pinning?.reason ?? verdict.evaluation?.reason
     }
 
     var text: String {
@@ -119,11 +119,11 @@ struct ConnectReport {
         if let (input, outcome) = stapleOutcome { out += TerminalText.escaped(OCSPInput.line(input, outcome)) + "\n" }
         if let pinning { out += TerminalText.escaped(pinning.summary) + "\n" }
         if trusted {
-            out += "verdict: trusted" + (mismatchReportedOnly ? " (pin mismatch reported only)" : "") + "\n"
+            out += "verdict: trusted" + (reason.map { ": " + TerminalText.escaped($0) } ?? "") + "\n"
         } else if connectionError != nil {
             if let verdict {
-                out += "trust decision: " + (verdict.isTrusted ? "trusted" : "not trusted: \(TerminalText.escaped(verdict.reason ?? "refused"))")
-                    + " (then the connection failed)\n"
+                out += "trust decision: " + (verdict.isTrusted ? "trusted" : "not trusted")
+                    + (Self.reason(verdict).map { ": " + TerminalText.escaped($0) } ?? "") + "; then the connection failed\n"
             }
             out += "verdict: connection failed: \(TerminalText.escaped(errorMessage ?? ""))\n"
         } else {
@@ -149,11 +149,12 @@ struct ConnectReport {
             ("port", .int(Int(target.port))),
             ("server_name", .string(serverName)),
             ("trusted", .bool(trusted)),
-            ("reason", .string(trusted ? nil : reason)),
+            ("reason", .string(reason)),
+            ("chain_trusted", verdict?.evaluation.map { .bool($0.isTrusted) } ?? .null),
             ("error", error),
             ("result", .string(verdict?.evaluation?.resultType.name)),
             ("trust_decision", verdict.map { verdict in
-                .object([("trusted", .bool(verdict.isTrusted)), ("reason", .string(verdict.reason))])
+                .object([("trusted", .bool(verdict.isTrusted)), ("reason", .string(Self.reason(verdict)))])
             } ?? .null),
             ("pinning", pinning?.json(config: pinningConfig) ?? .null),
             ("pin_failure_report", pinFailureReport),

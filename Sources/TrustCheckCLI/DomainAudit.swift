@@ -101,8 +101,7 @@ struct DomainAudit {
                 + " (its DNS names: " + (names.isEmpty ? "none" : names.joined(separator: ", ")) + "); " + verdict)
         }
         if !evaluation.isTrusted {
-            let reason = evaluation.error.map { "error \($0.code): \($0.message)" } ?? evaluation.resultType.name
-            add(.chainNotTrusted, "the chain is not trusted" + (hostname.map { " for \($0)" } ?? "") + " (\(reason))"
+            add(.chainNotTrusted, "the chain is not trusted" + (hostname.map { " for \($0)" } ?? "") + ": \(evaluation.reason)"
                 + (hostname == nil ? "" : "; " + verdict))
         }
 

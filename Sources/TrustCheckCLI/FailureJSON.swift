@@ -90,9 +90,9 @@ enum FailureJSON {
     static func note(_ note: TrustNote) -> JSONValue {
         var members: [(String, JSONValue)] = [("note", .string(note.name)), ("message", .string(note.description))]
         switch note {
-        case .probableWrongOrder(let first, let endEntity, let leafIndex):
+        case .probableWrongOrder(let first, let endEntity, let leafIndex, let rightOrder):
             members += [("first", certificate(first)), ("end_entity", certificate(endEntity)),
-                        ("end_entity_index", .int(leafIndex))]
+                        ("end_entity_index", .int(leafIndex)), ("right_order", .array(rightOrder.map(certificate)))]
         case .crlSigner(let signer, let crl, let verdict, let subject, let index):
             members += [("signer", certificate(signer)), ("crl", .string(crl)),
                         ("crl_verdict", .string(RevocationReport.verdictName(verdict))), ("for", certificate(subject)),

@@ -47,8 +47,12 @@ enum PinCommand: Subcommand {
         keys TrustKit hashes differently (RSA exponent other than 65537) get TrustKit's own hash
         with the SPKI pin in the comment; a key TrustKit cannot pin is an error (exit status 2).
         TrustKit refuses to enforce fewer than two pins: add a backup pin for a key you hold in reserve.
-        --json keys: file, index, subject, summary, sha256, sha1, spki_sha256 (hex), spki_sha256_base64,
-          pin, trustkit_pin, key_type, key_curve, key_bits.
+        --json prints an array, one object per certificate, with these members (always present):
+          file, index: the file as named and the certificate's position in it
+          subject, summary: the RFC 4514 subject and Apple's subject summary
+          sha256, sha1, spki_sha256: digests in hex
+          spki_sha256_base64, pin, trustkit_pin: the SPKI pin in base64 and as sha256/..., TrustKit's hash
+          key_type, key_curve, key_bits: the key (key_curve null unless EC)
 
         """
 

@@ -101,29 +101,57 @@ struct VerifyCommand: Subcommand {
         valid for none of them. A non-critical policyConstraints fails the rfc5280 profile (x509-limbo,
         §4.2.1.11) unless --accept-noncritical-policy-constraints, a CA's non-critical basicConstraints
         (§4.2.1.9) unless --accept-noncritical-basic-constraints. The text output of rfc5280 shows a
-        policies line; --json has policy_tree (below).
+        policies line; --json has the policy_tree member.
 
-        --json prints an object with: trusted (bool), result (Apple's SecTrustResultType name),
-        error {code (OSStatus), message, detailed_message, check, index} or null, chain [{subject, issuer,
-        summary, subject_alt_names [{type, value}] or null, not_before, not_after, validity {at, status
-        (valid|expired|not_yet_valid), days_left}, source (presented|anchor|system), sha256, sha1,
-        spki_sha256 (digests in hex), spki_sha256_base64, pin}] leaf first,
-        failures [{index, check, rule (a WebPKICompliance rule's name) or null, detail, context {kind, ...typed
-        fields} or null}], notes [{note, message, ...}], unused_certificates [{subject, sha256}],
-        verification_time, profile, policy, host, crls (how many were given), revocation {mode,
-        unusable_crls_fail, requires_crl_number, self_covered_crl_signers_vouch, certificates [{index, status (revoked|not-revoked|
-        undetermined|not-checked), checked, sources [crl|stapled-ocsp], revocation_time, revocation_reason,
-        valid_until, reasons_covered, why, crls [{crl, verdict (used|not-applicable|unusable|
-        not-signed-by-issuer), detail, signer, signer_validation, delta, notes}]}]}, ocsp [{file, status
-        (good|revoked|unknown) or null, revocation_time, revocation_reason, this_update, next_update,
-        responder, certificate_index, used (bool), problem, error_code}], paths_considered,
-        signature_checks, policy_tree {inputs {user_initial_policy_set, initial_explicit_policy,
-        initial_policy_mapping_inhibit, initial_any_policy_inhibit}, authorities_constrained_policy_set,
-        user_constrained_policy_set, leaf_policies [{oid, cps_uris, user_notices}], explicit_policy_required,
-        failure {reason, certificate_index, valid_policies, required_policies, required_by, message} or null}
-        (null under webpki), and with --explain the steps of the search as explain [{event, message, ...}]
-        (with revocation: crl_considered {subject, index, crl} per CRL and revocation_status {subject, index,
-        status} per certificate of each candidate path).
+        The first line says what happened: TRUSTED (for --host) and what the chain ends at, or NOT TRUSTED
+        and the most specific failure in words, Apple's OSStatus after it, e.g.
+          NOT TRUSTED: host name mismatch: the certificate is valid for www.example.test, not other.example.test (-67602)
+        (the leaf's host name, revocation and validity come before generic failures such as an untrusted
+        root; a chain presented out of order says so and gives the right order; a pin mismatch names the
+        pins expected). The second line is Apple's view: SecTrustResultType and error. The tree follows,
+        root first, with every failed check under its certificate.
+
+        --json prints an object with these members (nested keys in braces, [{...}] an array of objects,
+        "..." more keys; every member is always present unless marked):
+          trusted: bool, the verdict the exit status gives (false when pinning blocks a trusted chain)
+          reason: that verdict in one line, the text's first line without TRUSTED / NOT TRUSTED
+          chain_trusted: bool, the engine's verdict on the chain alone, before pinning
+          result: Apple's SecTrustResultType name for the chain
+          error: {code (OSStatus), message, detailed_message, check, index} or null, Apple's primary error
+          chain: [{subject, issuer, summary, subject_alt_names [{type, value}] or null, not_before, not_after,
+              validity {at, status (valid|expired|not_yet_valid), days_left}, source (presented|anchor|system),
+              sha256, sha1, spki_sha256 (digests in hex), spki_sha256_base64, pin}] leaf first
+          failures: [{index, check, rule (a WebPKICompliance rule's name) or null, detail, context {kind,
+              ...typed fields} or null}]
+          notes: [{note, message, ...}]
+          unused_certificates: [{subject, sha256}]
+          verification_time, profile, policy, host: as evaluated
+          crls: how many were given
+          revocation: {mode, unusable_crls_fail, requires_crl_number, self_covered_crl_signers_vouch,
+              certificates [{index, status (revoked|not-revoked|undetermined|not-checked), checked, sources
+              [crl|stapled-ocsp], revocation_time, revocation_reason, valid_until, reasons_covered, why, crls
+              [{crl, verdict (used|not-applicable|unusable|not-signed-by-issuer), detail, signer,
+              signer_validation, delta, notes}]}]}
+          ocsp: [{file, status (good|revoked|unknown) or null, revocation_time, revocation_reason,
+              this_update, next_update, responder, certificate_index, used (bool), problem, error_code}]
+          paths_considered, signature_checks: the work of the path search
+          policy_tree: {inputs {user_initial_policy_set, initial_explicit_policy,
+              initial_policy_mapping_inhibit, initial_any_policy_inhibit}, authorities_constrained_policy_set,
+              user_constrained_policy_set, leaf_policies [{oid, cps_uris, user_notices}],
+              explicit_policy_required, failure {reason, certificate_index, valid_policies, required_policies,
+              required_by, message} or null} or null (under webpki)
+          pinning: {decision (allow|block|not-pinned), result (TrustKit's TSKTrustEvaluationResult name),
+              matched_pins [{pin, index, subject}], noted_hostname, configured_pins, enforced, report_only,
+              not_pinned_reason, problem, config, apple_error {code, message}, failed_checks} or null
+              (without pinning; apple_error and failed_checks for NSPinnedDomains)
+          pin_failure_report: {status (queued|no_report_uri|rate_limited|unsaved|disabled), spool, ...
+              (queued: destinations, skipped; unsaved: problem)} or null (no TrustKit report)
+          explain: [{event, message, ...}], with --explain only: the steps of the search (with revocation:
+              crl_considered {subject, index, crl} per CRL and revocation_status {subject, index, status}
+              per certificate of each candidate path)
+          replay: {vector, id, recorded_trusted, trusted, same_verdict}, with --replay only (no
+              pin_failure_report then)
+
         'trustcheck help checks' lists every check and rule.
 
         Text output shows each certificate's days left, in colour on a terminal (green; yellow under 30
@@ -134,17 +162,14 @@ struct VerifyCommand: Subcommand {
         (kTSKPinnedDomains; JSON, XML or binary plist, or an Info.plist with TSKConfiguration) for --host, with
         TrustKit's domain lookup, result codes and decisions, comparing TrustKit's own key hash. --report-only
         reports a mismatch without blocking. The text shows each certificate's pin (✓ when it matched) and a
-        pinning line; --json has pinning {decision (allow|block|not-pinned), result (TrustKit's
-        TSKTrustEvaluationResult name), matched_pins [{pin, index, subject}], noted_hostname,
-        configured_pins, enforced, report_only, not_pinned_reason, config, apple_error, failed_checks} (null
-        without pinning; apple_error and failed_checks for NSPinnedDomains). A blocked
-        decision exits 1; a bad pin or configuration exits 2 naming the file and key.
+        pinning line; --json has the pinning member. A blocked decision exits 1 and says NOT TRUSTED (JSON:
+        trusted false, chain_trusted true); a bad pin or configuration exits 2 naming the file and key.
 
         --replay VECTOR decides a vector file of one testcase (what trustcheck connect --record writes)
         with its own chain, anchors, peer name, validation time, stapled OCSP responses and pins or pin
         configuration, takes no CHAIN or option that would change them, reports as verify does, and adds
-        a replay line (JSON: replay {vector, id, recorded_trusted, trusted, same_verdict}). A verdict that
-        differs from the recorded one is reported on stderr and exits 1.
+        a replay line (JSON: the replay member). A verdict that differs from the recorded one is reported
+        on stderr and exits 1.
 
         exit status: 0 trusted, 1 not trusted (or pinning blocks), 2 usage or input error.
 
@@ -234,6 +259,8 @@ struct VerifyCommand: Subcommand {
             let pinning: PinningOutcome?
             /// Trusted by the engine, or as the pinning decided.
             var isTrusted: Bool { pinning?.allowsConnection ?? result.isTrusted }
+            /// Why, in one line: the pinning's reason, which includes the engine's, or the engine's.
+            var reason: String { pinning?.reason ?? result.reason }
         }
 
         /// Evaluates and writes the report (`--json`, `--explain`); `extra` adds members to the JSON
@@ -251,8 +278,8 @@ struct VerifyCommand: Subcommand {
             let verdict = Verdict(result: result, pinning: pinned)
             let added = extra(verdict)
             if arguments.has("--json") {
-                var json = VerifyReport.json(result, settings: settings, crlCount: crlCount, ocsp: ocsp,
-                                             explain: explain ? narration.steps : nil, pinning: pinned,
+                var json = VerifyReport.json(verdict, settings: settings, crlCount: crlCount, ocsp: ocsp,
+                                             explain: explain ? narration.steps : nil,
                                              pinningConfig: pinning?.configurationPath)
                 if case .object(let members) = json { json = .object(members + added.json) }
                 io.stdout.write(json.rendered() + "\n")
@@ -261,7 +288,7 @@ struct VerifyCommand: Subcommand {
                     io.stdout.write(narration.steps.map { "  " + TerminalText.escaped($0.description) }.joined(separator: "\n")
                         + "\n\n")
                 }
-                io.stdout.write(VerifyReport.text(result, host: settings.host, pinning: pinned, ocsp: ocsp,
+                io.stdout.write(VerifyReport.text(verdict, host: settings.host, ocsp: ocsp,
                                                   showsPolicies: settings.profile == .rfc5280,
                                                   revocation: settings.showsRevocation, style: io.style) + added.text)
             }

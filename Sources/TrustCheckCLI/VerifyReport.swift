@@ -8,18 +8,22 @@ import TrustEvaluation
 enum VerifyReport {
     /// Certificate text (names, details) is escaped line by line; TrustCheck's own validity text is
     /// coloured after that, so colour is the only escape sequence the output can carry.
-    /// With `pinning`, each certificate shows the pin compared for it (✓ when it matched) and a summary
+    /// The first line is the verdict the exit status gives and its reason (`Verdict.reason`); the
+    /// second Apple's result type and error for the chain.
+    /// With pinning, each certificate shows the pin compared for it (✓ when it matched) and a summary
     /// line gives the pinning decision.
     /// `showsPolicies` adds the policy sets of the policy tree (rfc5280, where the caller sets its inputs).
-    static func text(_ result: TrustEvaluationResult, host: String?, pinning: PinningOutcome? = nil,
-                     ocsp: [OCSPInput] = [], showsPolicies: Bool = false, revocation: Bool = false,
-                     style: TerminalStyle = .plain) -> String
+    static func text(_ verdict: VerifyCommand.Evaluation.Verdict, host: String?, ocsp: [OCSPInput] = [],
+                     showsPolicies: Bool = false, revocation: Bool = false, style: TerminalStyle = .plain) -> String
     {
+        let result = verdict.result
+        let pinning = verdict.pinning
         var lines: [String] = []
         func add(_ text: String, _ styled: String = "") { lines.append(TerminalText.escaped(text) + styled) }
-        let verdict = result.isTrusted ? "TRUSTED" : "NOT TRUSTED"
-        add("\(verdict) (\(result.resultType.name))" + (host.map { " for \($0)" } ?? ""))
-        if let error = result.error { add("error \(error.code): \(error.message)") }
+        add(headline(verdict, host: host))
+        add("SecTrust result: \(result.resultType.name)"
+            + (result.error.map { ", error \($0.code): \($0.message)" } ?? "")
+            + (result.isTrusted && !verdict.isTrusted ? " (the chain itself is trusted)" : ""))
         if let pinning { add(pinning.summary) }
         for note in result.notes { add("note: \(note)") }
         for (input, report) in OCSPInput.outcomes(ocsp, in: result) { add(OCSPInput.line(input, report)) }
@@ -60,17 +64,28 @@ enum VerifyReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// `TRUSTED for HOST: reason` or `NOT TRUSTED: reason`: the reason says what failed, the host only
+    /// where nothing did.
+    static func headline(_ verdict: VerifyCommand.Evaluation.Verdict, host: String?) -> String {
+        verdict.isTrusted ? "TRUSTED" + (host.map { " for \($0)" } ?? "") + ": " + verdict.reason
+            : "NOT TRUSTED: " + verdict.reason
+    }
+
     /// A policy set in words: its OIDs, anyPolicy by name, "none" when empty.
     static func policyList(_ policies: [String]) -> String {
         policies.isEmpty ? "none" : policies.map { $0 == CertificatePolicy.anyPolicy ? "anyPolicy" : $0 }.joined(separator: ", ")
     }
 
-    static func json(_ result: TrustEvaluationResult, settings: VerifyCommand.Settings, crlCount: Int,
-                     ocsp: [OCSPInput] = [], explain: [TrustDiagnostic]?, pinning: PinningOutcome? = nil,
-                     pinningConfig: String? = nil) -> JSONValue
+    /// `trusted` and `reason` are the verdict the exit status gives (pinning included); `chain_trusted`,
+    /// `result` and `error` are the engine's evaluation of the chain.
+    static func json(_ verdict: VerifyCommand.Evaluation.Verdict, settings: VerifyCommand.Settings, crlCount: Int,
+                     ocsp: [OCSPInput] = [], explain: [TrustDiagnostic]?, pinningConfig: String? = nil) -> JSONValue
     {
+        let result = verdict.result
         var members: [(String, JSONValue)] = [
-            ("trusted", .bool(result.isTrusted)),
+            ("trusted", .bool(verdict.isTrusted)),
+            ("reason", .string(verdict.reason)),
+            ("chain_trusted", .bool(result.isTrusted)),
             ("result", .string(result.resultType.name)),
             ("error", result.error.map { error in
                 .object([
@@ -109,7 +124,7 @@ enum VerifyReport {
             ("signature_checks", .int(result.signatureChecks)),
             ("policy_tree", result.policyTree.map(PolicyTreeJSON.outcome) ?? .null),
         ]
-        members.append(("pinning", pinning?.json(config: pinningConfig) ?? .null))
+        members.append(("pinning", verdict.pinning?.json(config: pinningConfig) ?? .null))
         if let explain { members.append(("explain", .array(explain.map(FailureJSON.diagnostic)))) }
         return .object(members)
     }

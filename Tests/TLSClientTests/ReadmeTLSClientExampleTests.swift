@@ -92,7 +92,9 @@ import TrustCertificates
             refusal = verdict
         }
         let verdict = try #require(refusal, "connect throws TLSClientError.untrusted")
-        #expect(verdict.reason == "no pin of localhost (2 configured) is on the evaluated chain (TSKTrustEvaluationFailedNoMatchingPin)")
+        let expected = try [Self.pin("other-root.pem"), TLSTrustCasesTests.backupPin].map { try PublicKeyPin(parsing: $0).okHttpForm }
+        #expect(verdict.reason == "pin mismatch: none of the 2 pins expected for localhost (\(expected[0]), \(expected[1])) "
+            + "is on the chain (TSKTrustEvaluationFailedNoMatchingPin, -9886)")
         #expect(verdict.pinning?.result?.trustKitName == "TSKTrustEvaluationFailedNoMatchingPin")
     }
 }

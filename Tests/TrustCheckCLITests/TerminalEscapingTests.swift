@@ -35,6 +35,17 @@ import Testing
         #expect(result.stdout.contains(#"evil\e[31mred\0nul\x07\rok"#))
     }
 
+    /// The headline names the certificate it is about, escaped as the tree is.
+    @Test func theHeadlineNamesTheCertificateEscaped() {
+        let trusted = trustcheck("verify", Self.hostile, "--anchors", Self.hostile, "--policy", "basic", "--at", Self.at)
+        #expect(trusted.stdoutLines.first == #"TRUSTED: chain to “evil\e[31mred\0nul\x07\rok” (anchor)"#)
+        let untrusted = trustcheck("verify", Self.hostile, "--anchors", Self.badUTF8, "--policy", "basic", "--at", Self.at)
+        #expect(untrusted.status == 1)
+        #expect(untrusted.stdoutLines.first?.hasPrefix(#"NOT TRUSTED: untrusted root: the leaf “evil\e[31mred\0nul\x07\rok”: "#) == true,
+                "\(untrusted.stdout)")
+        #expect(Self.controls(in: untrusted.stdout) == [])
+    }
+
     @Test func showEscapesEveryNameField() {
         let stdout = trustcheck("show", Self.hostile, "--at", Self.at).stdout
         #expect(stdout.contains(#"O=bidi\u{202e}txt.exe\u{9b}"#))

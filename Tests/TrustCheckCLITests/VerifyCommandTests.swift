@@ -13,7 +13,8 @@ import Testing
     @Test func trustedChainExitsZeroAndDrawsTheTree() {
         let result = trustcheck(["verify"] + Self.chain + ["--anchors", Self.path("anchors"), "--host", "www.example.test"] + Self.at)
         #expect(result.status == 0)
-        #expect(result.stdoutLines.first == "TRUSTED (unspecified) for www.example.test")
+        #expect(result.stdoutLines.prefix(2) == ["TRUSTED for www.example.test: chain to \u{201C}TrustCheck Example Root\u{201D} (anchor)",
+                                                 "SecTrust result: unspecified"])
         #expect(result.stdout.contains("[2] TrustCheck Example Root [anchor]"))
         #expect(result.stdout.contains("└─ [0] www.example.test"))
     }
@@ -45,11 +46,50 @@ import Testing
         #expect(result.status == 0)
     }
 
+    /// The headline says what failed in the user's words, Apple's code after them; Apple's result and
+    /// message follow on the second line.
+    @Test func hostnameMismatchHeadlineSaysWhichNamesTheCertificateHas() {
+        let result = trustcheck(Self.chain + ["--anchors", Self.path("anchors"), "--host", "other.example.test"] + Self.at)
+        #expect(result.status == 1)
+        #expect(result.stdoutLines.prefix(2) == [
+            "NOT TRUSTED: host name mismatch: the certificate is valid for www.example.test, not other.example.test (-67602)",
+            "SecTrust result: recoverableTrustFailure, error -67602: \u{201C}www.example.test\u{201D} certificate name does not match input",
+        ])
+    }
+
+    /// Before notBefore is "not yet valid", with the certificate and its date, though Apple's message
+    /// says "expired"; after notAfter is "expired".
+    @Test func notYetValidIsToldApartFromExpired() {
+        let early = trustcheck(Self.chain + ["--anchors", Self.path("anchors"), "--host", "www.example.test",
+                                             "--at", "2026-10-01T00:00:00Z"])
+        #expect(early.status == 1)
+        #expect(early.stdoutLines.first == "NOT TRUSTED: not yet valid: the leaf \u{201C}www.example.test\u{201D} is valid from "
+            + "2026-11-01T00:00:00Z, evaluated at 2026-10-01T00:00:00Z (-67818)")
+        #expect(early.stdoutLines.dropFirst().first?.hasSuffix("certificate is expired") == true)
+        let late = trustcheck(Self.chain + ["--anchors", Self.path("anchors"), "--host", "www.example.test",
+                                            "--at", "2028-01-01T00:00:00Z"])
+        #expect(late.stdoutLines.first == "NOT TRUSTED: expired: the leaf \u{201C}www.example.test\u{201D} expired at "
+            + "2027-12-03T00:00:00Z, evaluated at 2028-01-01T00:00:00Z (-67818)")
+    }
+
+    /// Without its intermediate the leaf reaches no anchor: the headline names the certificate and the issuer missing.
+    @Test func aMissingIssuerHeadlineNamesTheCertificateAndTheIssuer() throws {
+        let result = trustcheck([Self.path("vectors/readme-chain/leaf.pem"), "--anchors", Self.path("anchors")] + Self.at)
+        #expect(result.status == 1)
+        let headline = try #require(result.stdoutLines.first)
+        #expect(headline.hasPrefix("NOT TRUSTED: no path to an anchor: the leaf \u{201C}www.example.test\u{201D}: no issuer "
+            + "\u{201C}CN=TrustCheck Example Intermediate\u{201D} with key identifier "), "\(headline)")
+        #expect(headline.hasSuffix(" found among the presented certificates or the custom anchors (-25318)"), "\(headline)")
+    }
+
     @Test func hostnameMismatchExitsOneWithApplesError() throws {
         let result = trustcheck(Self.chain + ["--anchors", Self.path("anchors"), "--host", "other.example.test", "--json"] + Self.at)
         #expect(result.status == 1)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(json["trusted"] as? Bool == false)
+        #expect(json["chain_trusted"] as? Bool == false)
+        #expect(json["reason"] as? String
+            == "host name mismatch: the certificate is valid for www.example.test, not other.example.test (-67602)")
         #expect(json["result"] as? String == "recoverableTrustFailure")
         let error = try #require(json["error"] as? [String: Any])
         #expect(error["code"] as? Int == -67602)
@@ -131,14 +171,23 @@ import Testing
 
     @Test func wrongOrderAndUnusedCertificatesAreNoted() throws {
         let reversed = Array(Self.chain.reversed())
-        let text = trustcheck(reversed + Self.anchors + Self.at).stdout
-        #expect(text.contains("note: the first certificate \u{201C}TrustCheck Example Intermediate\u{201D} is a CA, and "
-            + "presented certificate 1 \u{201C}www.example.test\u{201D} is an end entity: the chain is probably in the wrong order"))
+        let result = trustcheck(reversed + Self.anchors + Self.at)
+        let text = result.stdout
+        // Apple calls the CA evaluated as the leaf "not standards compliant"; the headline says what happened.
+        let outOfOrder = "chain presented out of order: the CA \u{201C}TrustCheck Example Intermediate\u{201D} came first, "
+            + "the end entity \u{201C}www.example.test\u{201D} as certificate 1; the right order is \u{201C}www.example.test\u{201D}, "
+            + "\u{201C}TrustCheck Example Intermediate\u{201D}"
+        #expect(result.stdoutLines.first == "NOT TRUSTED: \(outOfOrder) (-67901)")
+        #expect(result.stdoutLines.first?.contains("standards compliant") == false)
+        #expect(text.contains("note: \(outOfOrder) (it was evaluated as given, the first certificate as the leaf)"))
         #expect(text.contains("note: presented certificates not used by the path: \u{201C}www.example.test\u{201D}"))
         let json = try Self.json(reversed + Self.anchors + ["--json"] + Self.at)
         let notes = try #require(json["notes"] as? [[String: Any]])
         #expect(notes.map { $0["note"] as? String } == ["probable_wrong_order", "unused_presented"])
         #expect(notes.first?["end_entity_index"] as? Int == 1)
+        #expect((notes.first?["right_order"] as? [[String: Any]])?.map { $0["subject"] as? String }
+            == ["CN=www.example.test", "CN=TrustCheck Example Intermediate"])
+        #expect((json["reason"] as? String)?.hasPrefix("chain presented out of order: ") == true)
         let unused = try #require(json["unused_certificates"] as? [[String: Any]])
         #expect(unused.map { $0["subject"] as? String } == ["CN=www.example.test"])
         // In order, nothing to note.

@@ -23,8 +23,8 @@ import Testing
         let result = Self.verify(["revoked.der"])
         #expect(result.status == 1)
         #expect(result.stdoutLines.prefix(3) == [
-            "NOT TRUSTED (fatalTrustFailure) for ocsp.example",
-            "error -67820: \u{201C}ocsp.example\u{201D} certificate is revoked",
+            "NOT TRUSTED: revoked: the leaf \u{201C}ocsp.example\u{201D} was revoked 2026-05-20T12:00:00Z, reason keyCompromise (-67820)",
+            "SecTrust result: fatalTrustFailure, error -67820: \u{201C}ocsp.example\u{201D} certificate is revoked",
             "ocsp \(Self.path("revoked.der")): revoked 2026-05-20T12:00:00Z, reason keyCompromise (this update "
                 + "2026-05-31T00:00:00Z, next update 2026-06-07T00:00:00Z), signed by OCSP Intermediate, used",
         ])

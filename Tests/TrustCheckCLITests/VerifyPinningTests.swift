@@ -48,7 +48,16 @@ import Testing
         let blocked = trustcheck(["verify"] + Self.chain + ["--pin", Self.otherPin, "--json"])
         #expect(blocked.status == 1, "a blocked decision exits 1 though the chain is trusted")
         let body = try json(blocked)
-        #expect(body["trusted"] as? Bool == true)
+        // The verdict is the exit status's; the chain's own evaluation stays beside it.
+        #expect(body["trusted"] as? Bool == false)
+        #expect(body["chain_trusted"] as? Bool == true)
+        #expect(body["result"] as? String == "unspecified")
+        #expect(body["reason"] as? String == "pin mismatch: the pin expected (sha256/\(Self.otherPin)) is not on the chain (-9886)")
+        let text = trustcheck(["verify"] + Self.chain + ["--pin", Self.otherPin])
+        #expect(text.stdoutLines.prefix(2) == [
+            "NOT TRUSTED: pin mismatch: the pin expected (sha256/\(Self.otherPin)) is not on the chain (-9886)",
+            "SecTrust result: unspecified (the chain itself is trusted)",
+        ])
         let pinning = try #require(body["pinning"] as? [String: Any])
         #expect(pinning["decision"] as? String == "block")
         #expect(pinning["result"] as? String == "TSKTrustEvaluationFailedNoMatchingPin")
@@ -57,6 +66,8 @@ import Testing
 
         let reported = trustcheck(["verify"] + Self.chain + ["--pin", Self.otherPin, "--report-only"])
         #expect(reported.status == 0)
+        #expect(reported.stdoutLines.first == "TRUSTED: chain to \u{201C}TrustCheck Example Root\u{201D} (anchor); pin mismatch: "
+            + "the pin expected (sha256/\(Self.otherPin)) is not on the chain (-9886), reported only")
         #expect(reported.stdout.contains("pinning: allow (TSKTrustEvaluationFailedNoMatchingPin): no configured pin (1 given) is on the evaluated chain (report-only: not blocked)"))
     }
 

@@ -77,8 +77,10 @@ import Testing
         let text = trustcheck(chain.arguments(["--profile", "rfc5280", "--policy-oid", Self.q1, "--require-explicit-policy"]))
         #expect(text.status == 1)
         #expect(text.stdoutLines.prefix(2) == [
-            "NOT TRUSTED (recoverableTrustFailure) for www.example.test",
-            "error -67835: \u{201C}www.example.test\u{201D} certificate is not standards compliant",
+            "NOT TRUSTED: certificate policies not met: the leaf \u{201C}www.example.test\u{201D}: no certificate policy is left: "
+                + "valid for \(Self.p1), not \(Self.q1) (the user-initial-policy-set); the initial-explicit-policy input "
+                + "requires an explicit policy (-67835)",
+            "SecTrust result: recoverableTrustFailure, error -67835: \u{201C}www.example.test\u{201D} certificate is not standards compliant",
         ])
         #expect(text.stdoutLines.contains("policies: policy processing failed at [0] (see PolicyConstraints)"))
         #expect(text.stdout.contains("✗ PolicyConstraints: Policy constraints violated (no certificate policy is left: "

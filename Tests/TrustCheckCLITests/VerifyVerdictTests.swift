@@ -22,8 +22,8 @@ import Testing
                                  "--anchors", Self.keys("root.pem"), "--profile", "webpki"] + Self.at)
         #expect(result.status == 1)
         #expect(result.stdoutLines.prefix(2) == [
-            "NOT TRUSTED (fatalTrustFailure)",
-            "error -67735: \u{201C}Exponent 1 Intermediate\u{201D} certificate is using a broken key size",
+            "NOT TRUSTED: broken key: the intermediate \u{201C}Exponent 1 Intermediate\u{201D}: RSA public exponent 1 is less than 3 (-67735)",
+            "SecTrust result: fatalTrustFailure, error -67735: \u{201C}Exponent 1 Intermediate\u{201D} certificate is using a broken key size",
         ])
         #expect(result.stdout.contains("✗ WeakKeySize: Certificate is using a broken key size (RSA public exponent 1 is less than 3)"))
     }

@@ -38,7 +38,7 @@ struct ConnectBinaryTests {
         text.expectExit(0)
         #expect(text.stdout.contains(" 0 s: CN=localhost,O=TrustCheck TLS tests"))
         #expect(text.stdout.contains("ocsp stapled: good"))
-        #expect(text.stdoutLines.last == "verdict: trusted")
+        #expect(text.stdoutLines.last == "verdict: trusted: chain to \u{201C}TLS Test Root\u{201D} (anchor)")
         for version in ["1.2", "1.3"] {
             let run = try Self.connect(port, ["--tls", version, "--json"])
             run.expectExit(0)
@@ -56,7 +56,14 @@ struct ConnectBinaryTests {
         defer { server.stop() }
         let run = try Self.connect(port, ["--json"])
         run.expectExit(1)
-        #expect(try run.json()["trusted"] as? Bool == false)
+        let json = try run.json()
+        #expect(json["trusted"] as? Bool == false)
+        #expect(json["chain_trusted"] as? Bool == false)
+        // The server sends its leaf alone, whose issuer is no anchor: the reason names both.
+        #expect((json["reason"] as? String)?.hasPrefix("server not trusted: no path to an anchor: the leaf \u{201C}localhost\u{201D}: "
+            + "no issuer \u{201C}CN=TLS Untrusted Root,O=TrustCheck TLS tests\u{201D}") == true, "\(run)")
+        let decision = try #require((json["trust_decision"] as? [String: Any])?["reason"] as? String)
+        #expect((json["reason"] as? String)?.hasPrefix("server not trusted: " + decision + "; ") == true)
     }
 
     @Test func pinsAndTrustKitConfigurations() throws {

@@ -104,6 +104,7 @@ struct PinFailureReportBinaryTests {
         run.expectExit(1)
         let json = try run.json()
         #expect(json["trusted"] as? Bool == false)
+        #expect((json["reason"] as? String)?.hasPrefix("server not trusted: pin mismatch: none of the ") == true, "\(run)")
         let pinning = try #require(json["pinning"] as? [String: Any])
         #expect(pinning["decision"] as? String == "block")
         #expect(pinning["result"] as? String == "TSKTrustEvaluationFailedNoMatchingPin")

@@ -17,7 +17,7 @@ struct VerifyBinaryTests {
     @Test func theReadmeChainIsTrustedForItsHost() throws {
         let run = try Self.verify(["--host", "www.example.test"])
         run.expectExit(0)
-        #expect(run.stdoutLines.first == "TRUSTED (unspecified) for www.example.test")
+        #expect(run.stdoutLines.prefix(2) == ["TRUSTED for www.example.test: chain to \u{201C}TrustCheck Example Root\u{201D} (anchor)", "SecTrust result: unspecified"])
         #expect(run.stdout.contains("[2] TrustCheck Example Root [anchor]"))
         #expect(run.stdout.contains("└─ [0] www.example.test"))
         #expect(run.stderr == "")
@@ -27,7 +27,7 @@ struct VerifyBinaryTests {
     @Test func theDefaultCommandWithAnAnchorFile() throws {
         let run = try Binary.trustcheck(Self.chain + ["--anchors", F.readmeRoot, "--host", "www.example.test", "--at", F.demoTime])
         run.expectExit(0)
-        #expect(run.stdoutLines.first == "TRUSTED (unspecified) for www.example.test")
+        #expect(run.stdoutLines.first == "TRUSTED for www.example.test: chain to \u{201C}TrustCheck Example Root\u{201D} (anchor)")
     }
 
     @Test func derInputsAndDERAnchorsGiveTheSameVerdict() throws {
@@ -51,14 +51,16 @@ struct VerifyBinaryTests {
         let run = try Binary.trustcheck(["verify", "-", F.readmeIntermediate, "--anchors", F.anchors, "--host", "www.example.test",
                                          "--at", F.demoTime], stdin: F.readmeLeaf)
         run.expectExit(0)
-        #expect(run.stdoutLines.first == "TRUSTED (unspecified) for www.example.test")
+        #expect(run.stdoutLines.first == "TRUSTED for www.example.test: chain to \u{201C}TrustCheck Example Root\u{201D} (anchor)")
     }
 
     @Test func anotherHostIsNotTrusted() throws {
         let run = try Self.verify(["--host", "other.example.test"])
         run.expectExit(1)
-        #expect(run.stdoutLines.first == "NOT TRUSTED (recoverableTrustFailure) for other.example.test")
-        #expect(run.stdoutLines.contains("error -67602: \u{201C}www.example.test\u{201D} certificate name does not match input"))
+        #expect(run.stdoutLines.prefix(2) == [
+            "NOT TRUSTED: host name mismatch: the certificate is valid for www.example.test, not other.example.test (-67602)",
+            "SecTrust result: recoverableTrustFailure, error -67602: \u{201C}www.example.test\u{201D} certificate name does not match input",
+        ])
     }
 
     /// `--at` in each of its forms: RFC 3339 (any case), a date alone, @EPOCH; outside the validity it fails.
@@ -71,6 +73,9 @@ struct VerifyBinaryTests {
         #expect(json["trusted"] as? Bool == (status == 0))
         if status == 1 {
             #expect((json["error"] as? [String: Any])?["code"] as? Int == -67818, "TemporalValidity")
+            // Apple says "expired" either way; the reason tells a certificate not yet valid apart.
+            let reason = try #require(json["reason"] as? String)
+            #expect(reason.hasPrefix(at.hasPrefix("1999") ? "not yet valid: the leaf " : "expired: the leaf "), "\(reason)")
         }
     }
 
@@ -107,6 +112,8 @@ struct VerifyBinaryTests {
         run.expectExit(0)
         let json = try run.json()
         #expect(json["trusted"] as? Bool == true)
+        #expect(json["chain_trusted"] as? Bool == true)
+        #expect(json["reason"] as? String == "chain to \u{201C}TrustCheck Example Root\u{201D} (anchor)")
         #expect(json["result"] as? String == "unspecified")
         #expect(json["error"] is NSNull)
         #expect(json["verification_time"] as? String == F.demoTime)
@@ -150,6 +157,8 @@ struct VerifyBinaryTests {
         let run = try Self.verify(["--host", "www.example.test", "--pin", "sha256/" + F.readmeIntermediatePin,
                                    "--pin", "sha256/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="])
         run.expectExit(0)
+        #expect(run.stdoutLines.first == "TRUSTED for www.example.test: chain to \u{201C}TrustCheck Example Root\u{201D} (anchor); "
+            + "pin sha256/\(F.readmeIntermediatePin) matches [1] \u{201C}TrustCheck Example Intermediate\u{201D}")
         #expect(run.stdout.contains("pinning: allow (TSKTrustEvaluationSuccess): pin \(F.readmeIntermediatePin) matches [1] TrustCheck Example Intermediate"))
     }
 
@@ -157,7 +166,13 @@ struct VerifyBinaryTests {
         let other = "pin-sha256=\"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=\""
         let blocked = try Self.verify(["--host", "www.example.test", "--pin", other, "--json"])
         blocked.expectExit(1)
-        let pinning = try #require(try blocked.json()["pinning"] as? [String: Any])
+        // The exit status's verdict at the top, the chain's own beside it.
+        let json = try blocked.json()
+        #expect(json["trusted"] as? Bool == false)
+        #expect(json["chain_trusted"] as? Bool == true)
+        #expect(json["reason"] as? String == "pin mismatch: the pin expected (sha256/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=) "
+            + "is not on the chain (-9886)")
+        let pinning = try #require(json["pinning"] as? [String: Any])
         #expect(pinning["decision"] as? String == "block")
         #expect(pinning["result"] as? String == "TSKTrustEvaluationFailedNoMatchingPin")
         let reported = try Self.verify(["--host", "www.example.test", "--pin", other, "--report-only"])
@@ -201,8 +216,9 @@ struct VerifyBinaryTests {
         let base = [F.ocsp("leaf.pem"), F.ocsp("intermediate.pem"), "--anchors", F.ocsp("root.pem"), "--at", "2026-06-01T00:00:00Z"]
         let revoked = try Binary.trustcheck(base + ["--ocsp", F.ocsp("revoked.der")])
         revoked.expectExit(1)
-        #expect(revoked.stdoutLines.first == "NOT TRUSTED (fatalTrustFailure)")
-        #expect(revoked.stdout.contains("error -67820: \u{201C}ocsp.example\u{201D} certificate is revoked"))
+        #expect(revoked.stdoutLines.first == "NOT TRUSTED: revoked: the leaf \u{201C}ocsp.example\u{201D} was revoked "
+            + "2026-05-20T12:00:00Z, reason keyCompromise (-67820)")
+        #expect(revoked.stdout.contains("SecTrust result: fatalTrustFailure, error -67820: \u{201C}ocsp.example\u{201D} certificate is revoked"))
         #expect(revoked.stdout.contains("revoked 2026-05-20T12:00:00Z, reason keyCompromise"))
         let good = try Binary.trustcheck(base + ["--ocsp", F.ocsp("good.der"), "--json"])
         good.expectExit(0)

@@ -46,5 +46,16 @@ import TrustEvaluation
         let later = try #require(RFC3339.date("2030-01-01T00:00:00Z"))
         let expired = TrustEvaluator(anchors: anchors).evaluate(leaf: leaf, intermediates: [intermediate], at: later)
         #expect(explain(expired).first?.hasPrefix("expired ") == true)
+
+        // The one line the article shows first.
+        #expect(mismatch.reason == "host name mismatch: the certificate is valid for www.example.test, not other.example.test (-67602)")
+        let early = try #require(RFC3339.date("2026-10-01T00:00:00Z"))
+        let notYet = TrustEvaluator(anchors: anchors, policies: [.ssl(hostname: "www.example.test")])
+            .evaluate(leaf: leaf, intermediates: [intermediate], at: early)
+        #expect(notYet.reason.hasPrefix("not yet valid: the leaf \u{201C}www.example.test\u{201D} is valid from 2026-11-01T00:00:00Z, "
+            + "evaluated at "))
+        let trusted = TrustEvaluator(anchors: anchors, policies: [.ssl(hostname: "www.example.test")])
+            .evaluate(leaf: leaf, intermediates: [intermediate], at: at)
+        #expect(trusted.reason == "chain to \u{201C}TrustCheck Example Root\u{201D} (anchor)")
     }
 }

@@ -54,15 +54,61 @@ public struct PinningOutcome: Sendable {
         }
     }
 
-    /// Why the connection is refused: the pinning's problem (with TrustKit's result name for a TrustKit
-    /// configuration) or the evaluation's error; nil when allowed.
+    /// Why the connection is refused, in one line for a log or a headline; nil when allowed. A chain the
+    /// engine does not trust gives the evaluation's own reason (`TrustEvaluationResult.reason`: pins are
+    /// not looked at then); a valid chain without a pin gives `pinMismatch`; anything else the pinning's
+    /// problem (with TrustKit's result name for a TrustKit configuration).
     public var blockReason: String? {
         guard !allowsConnection else { return nil }
-        if let problem {
-            guard validation != nil, let result else { return problem }
-            return problem + " (\(result.trustKitName))"
+        switch result {
+        case nil: return evaluation.reason
+        case .failedInvalidCertificateChain? where !evaluation.isTrusted: return evaluation.reason
+        case .failedNoMatchingPin?: return pinMismatch
+        default: break
         }
-        return evaluation.error.map { "\($0.message) (\($0.code))" } ?? "not trusted"
+        guard let problem else { return evaluation.reason }
+        guard validation != nil, let result else { return problem }
+        return problem + " (\(result.trustKitName))"
+    }
+
+    /// A valid chain that carries none of the pins, in one line: which pins were expected (the first
+    /// three, for a long list) and that none is on the chain, then TrustKit's result name for a TrustKit
+    /// configuration and Apple's code where Apple has one:
+    /// `pin mismatch: the pin expected (sha256/AAAA…=) is not on the chain (-9886)`, `pin mismatch: none of
+    /// the 2 pins expected for example.com (sha256/…, sha256/…) is on the chain
+    /// (TSKTrustEvaluationFailedNoMatchingPin, -9886)`. NSPinnedDomains
+    /// names its failed checks instead, an Alamofire or AFNetworking evaluator its refusal. nil unless
+    /// the result is `TrustKitEvaluationResult.failedNoMatchingPin`, whether it blocks or, report-only, not.
+    public var pinMismatch: String? {
+        guard result == .failedNoMatchingPin else { return nil }
+        let codes = [validation != nil ? result?.trustKitName : nil, appleError.map { String($0.code) }].compactMap { $0 }
+        let code = codes.isEmpty ? "" : " (\(codes.joined(separator: ", ")))"
+        let domain = notedHostname.map { " for \($0)" } ?? ""
+        if !failedChecks.isEmpty {
+            return "pin mismatch: the chain fails the App Transport Security pins\(domain) ("
+                + failedChecks.map(\.description).joined(separator: ", ") + ")\(code)"
+        }
+        guard !configuredPins.isEmpty else { return "pin mismatch: " + (problem ?? "no pin matched") + code }
+        let shown = configuredPins.prefix(3).map(\.okHttpForm).joined(separator: ", ")
+            + (configuredPins.count > 3 ? " and \(configuredPins.count - 3) more" : "")
+        if configuredPins.count == 1 { return "pin mismatch: the pin expected\(domain) (\(shown)) is not on the chain\(code)" }
+        return "pin mismatch: none of the \(configuredPins.count) pins expected\(domain) (\(shown)) is on the chain\(code)"
+    }
+
+    /// The verdict's reason in one line, allowed or not: `blockReason` when refused; otherwise the
+    /// evaluation's reason (`TrustEvaluationResult.reason`) and what the pinning added: the pin that
+    /// matched, a mismatch that was only reported, or that the pinning allowed a chain the engine does
+    /// not trust (an Alamofire or AFNetworking evaluator that decides alone).
+    public var reason: String {
+        if let blockReason { return blockReason }
+        var text = evaluation.reason
+        if let match = matches.first {
+            text += "; pin \(match.pin.okHttpForm) matches [\(match.chainIndex)] \u{201C}\(match.certificate)\u{201D}"
+        } else if let pinMismatch {
+            text += "; \(pinMismatch), reported only"
+        }
+        if !evaluation.isTrusted, let result { text += "; allowed by the pinning (\(result.trustKitName))" }
+        return text
     }
 
     /// Whether a pin was found on the certificate at `chainIndex` of the evaluated chain.

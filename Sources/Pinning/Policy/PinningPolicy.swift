@@ -139,7 +139,7 @@ private struct Facts {
 
     /// The chain's own failure, as the reason pins were not looked at.
     var chainProblem: String {
-        "the chain is not trusted, so no pin was checked: " + (evaluation.error.map { "\($0.message) (\($0.code))" } ?? "not trusted")
+        "the chain is not trusted, so no pin was checked: " + evaluation.reason
     }
 
     mutating func apply(_ pins: PinSet) {

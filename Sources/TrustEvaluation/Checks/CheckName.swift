@@ -126,6 +126,39 @@ public enum CheckName: String, Sendable, CaseIterable, Codable, CustomStringConv
         }
     }
 
+    /// What a headline calls the failure, in a few of the user's words (`TrustFailure.reason(on:)` adds
+    /// which certificate and why). Validity says "expired" or "not yet valid" instead, from its context.
+    public var headline: String {
+        switch self {
+        case .sslHostname: return "host name mismatch"
+        case .temporalValidity: return "not valid at the evaluation time"
+        case .weakKeySize: return "broken key"
+        case .weakSignature: return "broken signature algorithm"
+        case .keySize: return "key size not permitted"
+        case .signatureHashAlgorithms: return "signature hash not permitted"
+        case .keyUsage: return "key usage does not permit this use"
+        case .extendedKeyUsage, .serverAuthEKU: return "extended key usage does not permit this use"
+        case .basicConstraints: return "basic constraints missing or malformed"
+        case .basicConstraintsCA: return "CA flag wrong"
+        case .basicConstraintsPathLen: return "path length constraint exceeded"
+        case .nonEmptySubject: return "empty subject"
+        case .idLinkage: return "key identifier mismatch"
+        case .criticalExtensions: return "unknown critical extension"
+        case .unparseableExtension: return "unparseable extension"
+        case .duplicateExtension: return "duplicate extension"
+        case .nameConstraints: return "name constraints violated"
+        case .policyConstraints: return "certificate policies not met"
+        case .systemTrustValidityPeriod, .otherTrustValidityPeriod: return "validity period too long"
+        case .anchorTrusted: return "untrusted root"
+        case .missingIntermediate: return "no path to an anchor"
+        case .revocation: return "revoked"
+        case .revocationResponseRequired: return "revocation status not established"
+        case .searchBudgetExhausted: return "path search stopped"
+        case .chainDepth: return "chain too long"
+        case .webPKICompliance: return "web PKI rule broken"
+        }
+    }
+
     /// What TrustCheck means by the check: when it fails, in the user's terms.
     public var meaning: String {
         switch self {

@@ -64,7 +64,7 @@ extension TrustFailure {
                 }
                 let names = dnsNames + ipAddresses + emailAddresses
                 guard !names.isEmpty else { return "the certificate names no host, so it is not valid for \(requested)" }
-                return "valid for \(names.joined(separator: ", ")), not \(requested)"
+                return Self.validFor(names, not: requested)
             case .validity(let notBefore, let notAfter, let at):
                 switch validityPosition {
                 case .notYetValid:
@@ -111,6 +111,21 @@ extension TrustFailure {
             case .note(let text):
                 return text
             }
+        }
+
+        /// The context as a sentence of its own, for a headline that names no certificate before it:
+        /// `text`, with the subject a host name mismatch's "valid for …" leaves out.
+        var standaloneText: String {
+            if case .hostname(let requested, let dnsNames, let ipAddresses, let emailAddresses, _, _) = self {
+                let names = dnsNames + ipAddresses + emailAddresses
+                let plain = Self.validFor(names, not: requested)
+                if text == plain { return "the certificate is " + plain }
+            }
+            return text
+        }
+
+        private static func validFor(_ names: [String], not requested: PeerName) -> String {
+            "valid for \(names.joined(separator: ", ")), not \(requested)"
         }
 
         /// How the text names a store that was searched.

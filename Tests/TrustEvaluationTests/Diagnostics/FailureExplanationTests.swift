@@ -88,7 +88,7 @@ import TrustCertificates
         let result = TrustEvaluator(anchors: .only(CertificateStore([])), policies: [.basicX509()])
             .evaluate(leaf: root, intermediates: [leaf], at: Self.time)
         #expect(!result.isTrusted)
-        #expect(result.notes == [.probableWrongOrder(first: root, endEntity: leaf, leafIndex: 1), .unusedPresented([leaf])])
+        #expect(result.notes == [.probableWrongOrder(first: root, endEntity: leaf, leafIndex: 1, rightOrder: [leaf, root]), .unusedPresented([leaf])])
         let inOrder = try Self.evaluate("san-leaf.pem", intermediates: [root, root])
         #expect(inOrder.isTrusted && inOrder.notes.isEmpty)
     }
