@@ -355,22 +355,8 @@ import TrustEvaluation
         let shown = String(readme[start.upperBound..<end.lowerBound])
         let output = audit("no-backup.json", at: "2026-11-01").stdout
             .replacingOccurrences(of: Self.fixtures.path, with: "Tests/TrustCheckCLITests/Fixtures/audit")
-        let shownLines = shown.split(separator: "\n", omittingEmptySubsequences: false)
-        let outputLines = output.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(shownLines.count == outputLines.count, "\(shown)")
-        for (readmeLine, line) in zip(shownLines, outputLines) {
-            // The README may still show the evaluation line as it read before it gave the reason; every
-            // other line must be the output's.
-            if readmeLine == Self.readmeEvaluationLineWithoutReason {
-                withKnownIssue("README shows the audit's evaluation line without its reason") { #expect(readmeLine == line) }
-                #expect(line == "  evaluated for example.com (SSL): trusted: chain to \u{201C}Audit Test Root\u{201D} (anchor)")
-            } else {
-                #expect(readmeLine == line)
-            }
-        }
+        #expect(shown == output)
     }
-
-    static let readmeEvaluationLineWithoutReason = "  evaluated for example.com (SSL): trusted (unspecified)"
 
     @Test func helpDocumentsEveryProblemKind() {
         let result = trustcheck("help", "audit")

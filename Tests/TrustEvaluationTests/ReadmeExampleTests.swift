@@ -18,7 +18,8 @@ import TrustEvaluation
             let evaluator = TrustEvaluator(anchors: anchors, policies: [.ssl(hostname: host)])
             let result = evaluator.evaluate(leaf: chain[0], intermediates: Array(chain.dropFirst()), at: date)
             if let error = result.error {
-                print("not trusted: \(error.code) \(error.message)")
+                print("not trusted: \(result.reason)")
+                print("  Apple: \(error.code) \(error.message)")
                 for failure in result.failures { print("  \(failure)") }
             } else {
                 print("trusted")
@@ -45,8 +46,9 @@ import TrustEvaluation
         let anchors = Self.root.appendingPathComponent("anchors").path
         #expect(example(chainPath: chain, anchorsPath: anchors, host: "www.example.test", at: at) == ["trusted"])
         let mismatch = example(chainPath: chain, anchorsPath: anchors, host: "other.example.test", at: at)
-        #expect(mismatch.first == "not trusted: -67602 \u{201C}www.example.test\u{201D} certificate name does not match input")
-        #expect(mismatch.dropFirst().first?.hasPrefix("  [0] SSLHostname") == true)
+        #expect(mismatch.first == "not trusted: host name mismatch: the certificate is valid for www.example.test, not other.example.test (-67602)")
+        #expect(mismatch.dropFirst().first == "  Apple: -67602 \u{201C}www.example.test\u{201D} certificate name does not match input")
+        #expect(mismatch.dropFirst(2).first?.hasPrefix("  [0] SSLHostname") == true)
     }
 
     @Test func errorsSayWhatWentWrong() throws {
