@@ -13,6 +13,7 @@ public enum TrustCheckCommand: Sendable {
         AuditCommand.self,
         ShowCommand.self,
         ConnectCommand.self,
+        ATSCommand.self,
         LimboCommand.self,
         PKITSCommand.self,
         VersionCommand.self,
