@@ -9,8 +9,12 @@ struct ATSCommand: Subcommand {
     static let summary = "Evaluate an Info.plist's App Transport Security policy for a URL and check the server against it."
     static let usage = """
         trustcheck ats INFO_PLIST URL [--anchors PATH]... [--connect-to ADDR:PORT] [--at TIME] [--timeout S] [--json]
+               trustcheck ats --lint INFO_PLIST [--check-hosts] [--anchors PATH]... [--connect-to ADDR:PORT] [--json]
         """
-    static let options: [CommandOption] = AnchorOptions.options + [
+    static let options: [CommandOption] = [
+        .flag("--lint", "report risky or useless settings of INFO_PLIST instead (exit 1 when there is a finding)"),
+        .flag("--check-hosts", "with --lint: connect to each exception's host to find exceptions it does not need"),
+    ] + AnchorOptions.options + [
         .value("--connect-to", "ADDR:PORT", "connect there instead (the URL's host stays the SNI name, the policy's host and the certificate's name)"),
         .value("--at", "TIME", "evaluate the certificates at TIME instead of now (RFC 3339, a date, @EPOCH or now)"),
         .value("--timeout", "S", "bound each connection (TCP connect and handshake) to S seconds (default 10)"),
@@ -45,7 +49,22 @@ struct ATSCommand: Subcommand {
         verdict {allowed, error {code, name, message, stream_error_code, stream_error_name} or null,
         reason, failed_requirement, decided_by}, notes (what Apple skips in the plist). Keys are sorted.
 
-        exit status: 0 the load is allowed, 1 refused, 2 usage or input error.
+        --lint INFO_PLIST reports, one line each (path: key: severity: message [code]): arbitrary-loads
+        (NSAllowsArbitraryLoads, ...InWebContent or ...ForMedia YES), arbitrary-loads-ignored (YES, but
+        ignored because ...InWebContent, ...ForMedia or NSAllowsLocalNetworking is present),
+        insecure-http-loads, lowered-tls-minimum (TLSv1.0, TLSv1.1), invalid-tls-version (a spelling Apple
+        ignores), forward-secrecy-off, not-boolean (a string YES, a number: Apple reads it as NO),
+        uppercase-domain (exception keys are looked up exactly, URL hosts are lowercase), misspelt-key (with
+        the key meant, by edit distance), misplaced-key (a domain key at the top level or the reverse),
+        unknown-key, deprecated-key (NSTemporaryException... and NSThirdPartyException..., which Apple's
+        current parser does not read), obsolete-key (NSRequiresCertificateTransparency), empty-exception
+        (changes nothing), skipped-entry (a value Apple skips, NSPinnedDomains entries included). With
+        --check-hosts it connects to each exception's host (or --connect-to) under ATS's defaults and
+        reports exception-unneeded for a server that meets them. --json: {info_plist, findings [{code,
+        severity, key, message, suggestion}], checked_hosts [{domain, verdict}] or absent}.
+
+        exit status: 0 the load is allowed (--lint: no finding), 1 refused (--lint: a finding), 2 usage
+        or input error.
 
         """
 
@@ -55,6 +74,11 @@ struct ATSCommand: Subcommand {
             settings = try Settings(arguments)
         } catch {
             io.stderr.write("trustcheck ats: \(error.message)\nusage: \(usage)\n")
+            return .usageOrInputError
+        }
+        if arguments.has("--lint") { return ATSLintRun.run(arguments, settings: settings, io: io) }
+        if arguments.has("--check-hosts") {
+            io.stderr.write("trustcheck ats: --check-hosts goes with --lint\nusage: \(usage)\n")
             return .usageOrInputError
         }
         guard arguments.positionals.count == 2 else {

@@ -188,3 +188,33 @@ struct ATSCommandTests {
         #expect(!result.stdout.contains("\u{1B}"))
     }
 }
+
+@Suite("trustcheck ats --lint: findings, exit 1 when there is one; --check-hosts finds exceptions a server does not need")
+struct ATSLintCommandTests {
+    @Test("Findings as text and JSON; a clean plist exits 0")
+    func findings() throws {
+        let risky = try ATSFixtures.infoPlist("<key>NSAllowsArbitraryLoads</key><true/><key>NSAllowsArbitaryLoadsForMedia</key><true/>")
+        let text = trustcheck(["ats", "--lint", risky])
+        #expect(text.status == 1)
+        #expect(text.stdout.contains("[arbitrary-loads]") && text.stdout.contains("did you mean NSAllowsArbitraryLoadsForMedia?"))
+        let json = trustcheck(["ats", "--lint", risky, "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let codes = (object["findings"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
+        #expect(codes.contains("misspelt-key"))
+        #expect(trustcheck(["ats", "--lint", try ATSFixtures.infoPlist("")]).status == 0)
+    }
+
+    @Test("--check-hosts: an exception for a server that meets ATS is reported; one it needs is not")
+    func checkHosts() throws {
+        let plist = try ATSFixtures.infoPlist(ATSFixtures.exception("<key>NSExceptionMinimumTLSVersion</key><string>TLSv1.2</string>"))
+        let good = try ATSFixtures.server("good")
+        let unneeded = trustcheck(["ats", "--lint", plist, "--check-hosts", "--anchors", ATSFixtures.anchor,
+                                   "--connect-to", "127.0.0.1:\(good.port)", "--at", ATSFixtures.time])
+        #expect(unneeded.status == 1 && unneeded.stdout.contains("[exception-unneeded]"), "\(unneeded.stdout)")
+        let old = try ATSFixtures.server("good", ["-tls1_1", "-cipher", "DEFAULT@SECLEVEL=0"])
+        let needed = trustcheck(["ats", "--lint", plist, "--check-hosts", "--anchors", ATSFixtures.anchor,
+                                 "--connect-to", "127.0.0.1:\(old.port)", "--at", ATSFixtures.time])
+        #expect(needed.status == 0 && !needed.stdout.contains("exception-unneeded"), "\(needed.stdout)")
+        #expect(needed.stdout.contains("does not meet ATS's defaults"))
+    }
+}
