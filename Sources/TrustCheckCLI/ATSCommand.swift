@@ -10,10 +10,12 @@ struct ATSCommand: Subcommand {
     static let usage = """
         trustcheck ats INFO_PLIST URL [--anchors PATH]... [--connect-to ADDR:PORT] [--at TIME] [--timeout S] [--json]
                trustcheck ats --lint INFO_PLIST [--check-hosts] [--anchors PATH]... [--connect-to ADDR:PORT] [--json]
+               trustcheck ats --diagnose URL [--anchors PATH]... [--connect-to ADDR:PORT] [--at TIME] [--timeout S] [--json]
         """
     static let options: [CommandOption] = [
         .flag("--lint", "report risky or useless settings of INFO_PLIST instead (exit 1 when there is a finding)"),
         .flag("--check-hosts", "with --lint: connect to each exception's host to find exceptions it does not need"),
+        .flag("--diagnose", "like nscurl --ats-diagnostics: try URL's server under the default policy and each exception"),
     ] + AnchorOptions.options + [
         .value("--connect-to", "ADDR:PORT", "connect there instead (the URL's host stays the SNI name, the policy's host and the certificate's name)"),
         .value("--at", "TIME", "evaluate the certificates at TIME instead of now (RFC 3339, a date, @EPOCH or now)"),
@@ -63,8 +65,19 @@ struct ATSCommand: Subcommand {
         reports exception-unneeded for a server that meets them. --json: {info_plist, findings [{code,
         severity, key, message, suggestion}], checked_hosts [{domain, verdict}] or absent}.
 
-        exit status: 0 the load is allowed (--lint: no finding), 1 refused (--lint: a finding), 2 usage
-        or input error.
+        --diagnose URL works like macOS's nscurl --ats-diagnostics, without an Info.plist: the server is
+        tried under the default policy, NSAllowsArbitraryLoads, and exceptions for the URL's host
+        (NSExceptionMinimumTLSVersion TLSv1.0 to TLSv1.3, NSExceptionRequiresForwardSecrecy NO,
+        NSExceptionAllowsInsecureHTTPLoads YES, and their combinations), each printed with its ATS
+        dictionary and "Result : PASS" or "Result : FAIL" with the error and the reason. Then the smallest
+        exception that passes (fewest keys, newest TLS minimum; arbitrary loads last), as Info.plist XML
+        ready to paste. If nothing passes, not even arbitrary loads, the problem is server trust, not ATS.
+        Handshakes with the same offer are made once. --json: {url, connected_to, default_passes,
+        variants [{group, name, ats_dictionary, result, verdict}], smallest_exception (the dictionary) or
+        null, smallest_exception_plist (the XML) or null}.
+
+        exit status: 0 the load is allowed (--lint: no finding; --diagnose: the default policy passes),
+        1 refused (--lint: a finding; --diagnose: an exception is needed), 2 usage or input error.
 
         """
 
@@ -76,11 +89,16 @@ struct ATSCommand: Subcommand {
             io.stderr.write("trustcheck ats: \(error.message)\nusage: \(usage)\n")
             return .usageOrInputError
         }
+        if arguments.has("--lint") && arguments.has("--diagnose") {
+            io.stderr.write("trustcheck ats: give --lint or --diagnose, not both\nusage: \(usage)\n")
+            return .usageOrInputError
+        }
         if arguments.has("--lint") { return ATSLintRun.run(arguments, settings: settings, io: io) }
         if arguments.has("--check-hosts") {
             io.stderr.write("trustcheck ats: --check-hosts goes with --lint\nusage: \(usage)\n")
             return .usageOrInputError
         }
+        if arguments.has("--diagnose") { return ATSDiagnosis.run(arguments, settings: settings, io: io) }
         guard arguments.positionals.count == 2 else {
             io.stderr.write("trustcheck ats: give INFO_PLIST and URL\nusage: \(usage)\n")
             return .usageOrInputError

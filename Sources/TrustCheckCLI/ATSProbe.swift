@@ -18,6 +18,8 @@ struct ATSProbe {
     let time: Date?
     /// The bound on each connection, in seconds.
     let timeout: TimeInterval
+    /// Handshakes already made with the same offer, shared between the variants of a diagnosis.
+    var cache: ATSHandshakeCache? = nil
 
     /// What one load under `policy` met.
     struct Result {
@@ -41,7 +43,8 @@ struct ATSProbe {
     /// The load of `policy`'s URL, with `pinnedDomains` (the configuration's) checked on the chain.
     func check(_ policy: ATSPolicy, pinnedDomains: PinnedDomains) -> Result {
         switch handshake(policy.host, offer: Self.offer(for: policy)) {
-        case .success(let (negotiated, chain)):
+        case .success(let handshake):
+            let (negotiated, chain) = (handshake.negotiated, handshake.chain)
             guard let leaf = chain.first else {
                 return Result(verdict: ATSVerdict.handshakeRefused(policy, server: nil, failure: "the server presented no certificate"),
                               negotiated: negotiated, serverSupports: nil, leaf: nil)
@@ -57,7 +60,7 @@ struct ATSProbe {
                 return Result(verdict: early, negotiated: nil, serverSupports: nil, leaf: nil)
             }
             let wide = handshake(policy.host, offer: TLSOffer(minimumVersion: .tls10, suites: .any))
-            let supports = try? wide.get().0
+            let supports = try? wide.get().negotiated
             let verdict = ATSVerdict.handshakeRefused(policy, server: supports, failure: failure.errorDescription ?? failure.code)
             return Result(verdict: verdict, negotiated: nil, serverSupports: supports, leaf: nil)
         }
@@ -65,7 +68,12 @@ struct ATSProbe {
 
     /// One handshake for `serverName` with `offer`; trust is not decided in it (every chain is accepted and
     /// judged afterwards, so the handshake's parameters are known whatever the chain).
-    private func handshake(_ serverName: String, offer: TLSOffer) -> Swift.Result<(ATSNegotiated, [Certificate]), TLSClientError> {
+    private func handshake(_ serverName: String, offer: TLSOffer) -> Swift.Result<ATSNegotiatedHandshake, TLSClientError> {
+        guard let cache else { return connect(serverName, offer: offer) }
+        return cache.result(for: offer) { connect(serverName, offer: offer) }
+    }
+
+    private func connect(_ serverName: String, offer: TLSOffer) -> Swift.Result<ATSNegotiatedHandshake, TLSClientError> {
         var configuration = TLSClientConfiguration()
         configuration.serverName = serverName
         configuration.anchors = anchors
@@ -80,8 +88,9 @@ struct ATSProbe {
             let connection = try TLSClient.connectBlocking(host: address, port: port, configuration: configuration)
             defer { connection.closeBlocking() }
             let negotiated = connection.negotiated
-            return .success((ATSNegotiated(protocolVersion: negotiated.protocolVersion, cipherSuite: negotiated.cipherSuite),
-                             connection.presentedChain))
+            return .success(ATSNegotiatedHandshake(
+                negotiated: ATSNegotiated(protocolVersion: negotiated.protocolVersion, cipherSuite: negotiated.cipherSuite),
+                chain: connection.presentedChain))
         } catch {
             return .failure(error)
         }

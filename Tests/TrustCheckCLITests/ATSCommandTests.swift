@@ -218,3 +218,57 @@ struct ATSLintCommandTests {
         #expect(needed.stdout.contains("does not meet ATS's defaults"))
     }
 }
+
+@Suite("trustcheck ats --diagnose: each variant tried, PASS/FAIL, and the smallest exception that passes, ready to paste")
+struct ATSDiagnoseCommandTests {
+    private static func diagnose(port: UInt16) throws -> (Int32, [String: Any]) {
+        let result = trustcheck(["ats", "--diagnose", "https://ats.test/", "--anchors", ATSFixtures.anchor,
+                                 "--connect-to", "127.0.0.1:\(port)", "--at", ATSFixtures.time, "--json"])
+        return (result.status, try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stderr)"))
+    }
+
+    @Test("Each failing server: the default fails, and the smallest exception is the one that covers it, which then passes `ats`",
+          arguments: ATSCommandTests.failingServers)
+    func smallestException(case server: ATSCommandTests.FailingServer) throws {
+        let running = try ATSFixtures.server(server.leaf, server.arguments, accepts: 64)
+        let (status, json) = try Self.diagnose(port: running.port)
+        #expect(status == 1)
+        #expect(json["default_passes"] as? Bool == false)
+        let variants = try #require(json["variants"] as? [[String: Any]])
+        #expect(variants.first?["result"] as? String == "FAIL")
+        #expect(variants.contains { $0["name"] as? String == "Allow All Loads" && $0["result"] as? String == "PASS" })
+        let smallest = try #require(json["smallest_exception"] as? [String: Any])
+        let domains = try #require(smallest["NSExceptionDomains"] as? [String: Any])
+        let keys = try #require(domains["ats.test"] as? [String: Any])
+        // The one key of the covering exception (the fixture's exception is `<key>K</key>value`).
+        let expectedKey = try #require(server.exception.split(separator: ">").dropFirst().first?.split(separator: "<").first)
+        #expect(Array(keys.keys) == [String(expectedKey)], "\(keys)")
+        // The XML pastes into an Info.plist that `trustcheck ats` then allows.
+        let xml = try #require(json["smallest_exception_plist"] as? String)
+        let path = try ATSFixtures.infoPlist("")
+        let pasted = try String(contentsOfFile: path, encoding: .utf8)
+            .replacingOccurrences(of: "<key>NSAppTransportSecurity</key><dict></dict>", with: xml)
+        try Data(pasted.utf8).write(to: URL(fileURLWithPath: path))
+        let (checked, checkedJSON) = try ATSFixtures.check(path, port: running.port)
+        #expect(checked == 0, "\(checkedJSON)")
+    }
+
+    @Test("A server that meets ATS passes the default: exit 0, no exception")
+    func meetsATS() throws {
+        let running = try ATSFixtures.server("good", accepts: 64)
+        let (status, json) = try Self.diagnose(port: running.port)
+        #expect(status == 0 && json["default_passes"] as? Bool == true)
+        #expect(json["smallest_exception"] is NSNull)
+    }
+
+    @Test("A certificate for another name fails every variant: the text says it is server trust, not ATS")
+    func trustProblem() throws {
+        let running = try ATSFixtures.server("wrongname", accepts: 64)
+        let result = trustcheck(["ats", "--diagnose", "https://ats.test/", "--anchors", ATSFixtures.anchor,
+                                 "--connect-to", "127.0.0.1:\(running.port)", "--at", ATSFixtures.time])
+        #expect(result.status == 1)
+        #expect(!result.stdout.contains("Result : PASS"))
+        #expect(result.stdout.contains("the problem is server trust"))
+        #expect(result.stdout.contains("Starting ATS Diagnostics"))
+    }
+}
