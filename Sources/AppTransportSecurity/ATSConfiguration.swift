@@ -28,6 +28,8 @@ public struct ATSConfiguration: Sendable {
     public let pinnedDomains: PinnedDomains
     /// Every top-level key of the ATS dictionary, as written, sorted.
     public let keys: [String]
+    /// The keys of each `NSPinnedDomains` entry that is a dictionary, as written, by domain.
+    public let pinnedDomainKeys: [String: [String]]
     /// What Apple would skip silently, in words.
     public let notes: [String]
 
@@ -46,6 +48,7 @@ public struct ATSConfiguration: Sendable {
         self.exceptionDomains = exceptionDomains.sorted { $0.domain < $1.domain }
         self.pinnedDomains = pinnedDomains
         keys = []
+        pinnedDomainKeys = [:]
         notes = []
     }
 
@@ -96,6 +99,8 @@ public struct ATSConfiguration: Sendable {
         }
         exceptionDomains = domains
         pinnedDomains = PinnedDomains(appTransportSecurity: ats)
+        pinnedDomainKeys = ((ats[ATSKey.pinnedDomains] as? [String: Any]) ?? [:])
+            .compactMapValues { ($0 as? [String: Any])?.keys.sorted() }
         self.notes = notes + pinnedDomains.warnings
     }
 

@@ -38,6 +38,10 @@ public enum ATSLint {
         for entry in c.exceptionDomains {
             findings += Self.findings(entry)
         }
+        for (domain, keys) in c.pinnedDomainKeys.sorted(by: { $0.key < $1.key }) {
+            findings += unknownKeys(keys, known: ATSKey.perPinnedDomain, elsewhere: ATSKey.perDomain + ATSKey.topLevel,
+                                    place: { "\(ATSKey.pinnedDomains)[\"\(domain)\"].\($0)" }, level: "an NSPinnedDomains entry")
+        }
         for note in c.notes {
             findings.append(ATSFinding("skipped-entry", .ineffective, key: note.split(separator: " ").first.map(String.init) ?? "", note))
         }
@@ -110,7 +114,7 @@ public enum ATSLint {
             if elsewhere.contains(key) {
                 return ATSFinding("misplaced-key", .ineffective, key: place(key), "\(key) does not belong in \(level): Apple ignores it here")
             }
-            let candidates = known + Array(ATSKey.legacyPerDomain.keys).filter { _ in known == ATSKey.perDomain }
+            let candidates = known == ATSKey.perDomain ? known + Array(ATSKey.legacyPerDomain.keys) : known
             if let best = candidates.min(by: { distance(key, $0) < distance(key, $1) }), distance(key, best) <= 3 {
                 return ATSFinding("misspelt-key", .ineffective, key: place(key), "Apple ignores \(key): did you mean \(best)?", suggestion: best)
             }

@@ -28,13 +28,16 @@ public enum ATSTLSVersion: Int, Sendable, Hashable, Comparable, CaseIterable, Co
         self = version
     }
 
+    /// Older before newer.
     public static func < (lhs: ATSTLSVersion, rhs: ATSTLSVersion) -> Bool { lhs.rawValue < rhs.rawValue }
 
+    /// Encodes the plist spelling, `TLSv1.2`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(plistValue)
     }
 
+    /// Decodes the plist spelling; anything else is an error.
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let version = ATSTLSVersion(plistValue: text) else {

@@ -11,8 +11,8 @@ public struct ATSVerdict: Sendable, Hashable, Encodable {
     /// Why, in words.
     public let reason: String
     /// The requirement the server failed (`minimum_tls_version`, `forward_secrecy_required`,
-    /// `minimum_key_sizes_required`, `sha2_signatures_required`, `server_trust_required`, `pins`,
-    /// `cleartext_allowed`, `connection`); nil when allowed.
+    /// `cipher_suites`, `minimum_key_sizes_required`, `sha2_signatures_required`, `server_trust_required`,
+    /// `pins`, `cleartext_allowed`, `connection`); nil when allowed.
     public let failedRequirement: String?
     /// The key that decided the failed requirement; nil when allowed or no key did.
     public let decidedBy: String?
@@ -61,11 +61,17 @@ public struct ATSVerdict: Sendable, Hashable, Encodable {
                 reason: "the server offers no forward-secret suite (it chose \(server.cipherSuite), RSA key exchange), and ATS requires ECDHE for \(policy.host) (\(policy.forwardSecrecyRequired.reason))",
                 failedRequirement: "forward_secrecy_required", decidedBy: policy.forwardSecrecyRequired.decidedBy)
         }
+        if let server, policy.atsApplies.value {
+            return ATSVerdict(
+                allowed: false, error: .secureConnectionFailed(-9824, "errSSLPeerHandshakeFail"),
+                reason: "the server accepts none of the suites ATS offers for \(policy.host) (offered every suite, it chose \(server.protocolVersion) \(server.cipherSuite), which is not in ATS's list): \(failure)",
+                failedRequirement: "cipher_suites", decidedBy: policy.forwardSecrecyRequired.decidedBy)
+        }
         if let server {
             return ATSVerdict(
                 allowed: false, error: .secureConnectionFailed(-9824, "errSSLPeerHandshakeFail"),
-                reason: "the server accepts none of the suites ATS offers (with every suite it chose \(server.protocolVersion) \(server.cipherSuite)): \(failure)",
-                failedRequirement: "forward_secrecy_required", decidedBy: policy.forwardSecrecyRequired.decidedBy)
+                reason: "the TLS handshake failed although the server agreed to \(server.protocolVersion) \(server.cipherSuite) when offered everything: \(failure)",
+                failedRequirement: "connection", decidedBy: nil)
         }
         return ATSVerdict(allowed: false, error: .secureConnectionFailed(-9824, "errSSLPeerHandshakeFail"),
                           reason: "the TLS handshake failed: \(failure)", failedRequirement: "connection", decidedBy: nil)

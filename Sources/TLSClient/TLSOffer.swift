@@ -4,8 +4,16 @@
 public struct TLSOffer: Sendable, Hashable {
     /// A TLS protocol version.
     public enum Version: Int, Sendable, Hashable, Comparable, CaseIterable {
-        case tls10 = 10, tls11, tls12, tls13
+        /// TLS 1.0.
+        case tls10 = 10
+        /// TLS 1.1.
+        case tls11
+        /// TLS 1.2.
+        case tls12
+        /// TLS 1.3.
+        case tls13
 
+        /// Older before newer.
         public static func < (lhs: Version, rhs: Version) -> Bool { lhs.rawValue < rhs.rawValue }
 
         var priorityToken: String { "+VERS-TLS1.\(rawValue - 10)" }

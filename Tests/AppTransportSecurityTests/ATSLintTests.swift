@@ -61,4 +61,11 @@ struct ATSLintTests {
         #expect(found["not-boolean"] != nil)
         #expect(try codes("<key>NSExceptionDomains</key><dict><key>a.com</key><true/></dict>")["skipped-entry"] != nil)
     }
+
+    @Test("A misspelt key in an NSPinnedDomains entry gets the key meant")
+    func pinnedDomainKeys() throws {
+        let found = try codes("<key>NSPinnedDomains</key><dict><key>example.com</key><dict><key>NSPinnedLeafIdentity</key><array/></dict></dict>")
+        #expect(found["misspelt-key"]?.suggestion == "NSPinnedLeafIdentities")
+        #expect(found["misspelt-key"]?.key == #"NSPinnedDomains["example.com"].NSPinnedLeafIdentity"#)
+    }
 }

@@ -109,6 +109,18 @@ struct ATSCommandTests {
         #expect(try Self.verdict(fixedJSON)["allowed"] as? Bool == true)
     }
 
+    @Test("A forward-secret suite ATS does not list (ECDHE with CBC-SHA256) is -1200, and no exception but arbitrary loads covers it")
+    func unlistedSuite() throws {
+        let server = try ATSFixtures.server("good", ["-tls1_2", "-cipher", "ECDHE-RSA-AES128-SHA256"], accepts: 8)
+        let (status, json) = try ATSFixtures.check(try ATSFixtures.infoPlist(""), port: server.port)
+        #expect(status == 1)
+        #expect(try Self.errorCode(json) == (-1200, -9824))
+        #expect(try Self.verdict(json)["failed_requirement"] as? String == "cipher_suites")
+        let pfsOff = try ATSFixtures.infoPlist(ATSFixtures.exception("<key>NSExceptionRequiresForwardSecrecy</key><false/>"))
+        #expect(try ATSFixtures.check(pfsOff, port: server.port).status == 1)
+        #expect(try ATSFixtures.check(try ATSFixtures.infoPlist("<key>NSAllowsArbitraryLoads</key><true/>"), port: server.port).status == 0)
+    }
+
     @Test("A certificate for another name is -1202, whatever the exceptions")
     func wrongName() throws {
         let server = try ATSFixtures.server("wrongname")
