@@ -86,7 +86,7 @@ struct ATSCommand: Subcommand {
         do throws(UsageError) {
             settings = try Settings(arguments)
         } catch {
-            io.stderr.write("trustcheck ats: \(error.message)\nusage: \(usage)\n")
+            io.stderr.write("trustcheck ats: \(TerminalText.escaped(error.message))\nusage: \(usage)\n")
             return .usageOrInputError
         }
         if arguments.has("--lint") && arguments.has("--diagnose") {

@@ -190,6 +190,26 @@ struct ATSPolicyTests {
         #expect(other.cleartextAllowed.decidedBy == "default")
     }
 
+    @Test("Apple's documentation pattern: arbitrary loads, with ATS re-enabled for one domain and its subdomains by an exception")
+    func reenabledDomain() throws {
+        let ats = try ATSConfiguration(contentsOfFile: fixture("documentation-example-reenabled.plist"))
+        let anywhere = try ats.policy(for: "http://cdn.example.net/")
+        #expect(anywhere.cleartextAllowed.value && anywhere.cleartextAllowed.decidedBy == "NSAllowsArbitraryLoads")
+        let secure = try ats.policy(for: "http://api.secure.example.com/")
+        #expect(!secure.cleartextAllowed.value)
+        #expect(secure.cleartextAllowed.decidedBy == #"NSExceptionDomains["secure.example.com"].NSExceptionAllowsInsecureHTTPLoads"#)
+        let https = try ats.policy(for: "https://api.secure.example.com/")
+        #expect(https.atsApplies.value && https.minimumTLSVersion.value == .tls12 && https.forwardSecrecyRequired.value)
+    }
+
+    @Test("NSAllowsLocalNetworking YES beside NSAllowsArbitraryLoads: local hosts are free, the arbitrary loads are ignored")
+    func localNetworkingWithArbitraryLoads() throws {
+        let ats = try configuration("<key>NSAllowsArbitraryLoads</key><true/><key>NSAllowsLocalNetworking</key><true/>")
+        #expect(try ats.policy(for: "http://printer.local/").cleartextAllowed.value)
+        let remote = try ats.policy(for: "http://www.example.com/")
+        #expect(!remote.cleartextAllowed.value && remote.cleartextAllowed.decidedBy == "NSAllowsLocalNetworking")
+    }
+
     @Test("JSON: every requirement as value, decided_by and reason")
     func json() throws {
         let policy = try configuration(exception("example.com", "<key>NSExceptionMinimumTLSVersion</key><string>TLSv1.1</string>"))
