@@ -72,6 +72,7 @@ demo: release
 	    --pin sha256/EdvA97xOVeN719w8bHRNhCcNF8V2UmUNgUA34qvtRbY= --pin sha256/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=
 	.build/release/trustcheck limbo vectors/*.json --output .build/demo-vector-results.json
 	Tests/Demo/pin-failure-report.sh .build/release $(DEMO_TIME)
+	Tests/Demo/ats-diagnosis.sh .build/release
 	@echo "demo: done. The binaries are .build/release/trustcheck and .build/release/trustcheck-collect;"
 	@echo "      make install PREFIX=~/.local puts both in ~/.local/bin (default PREFIX /usr/local)."
 

@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "PinningReports", targets: ["PinningReports"]),
         .library(name: "PinningReportsURLSession", targets: ["PinningReportsURLSession"]),
         .library(name: "TLSClient", targets: ["TLSClient"]),
+        .library(name: "AppTransportSecurity", targets: ["AppTransportSecurity"]),
         .library(name: "ReportCollector", targets: ["ReportCollector"]),
         .executable(name: "trustcheck", targets: ["trustcheck"]),
         .executable(name: "trustcheck-collect", targets: ["trustcheck-collect"]),
@@ -50,11 +51,15 @@ let package = Package(
         // challenge handler's SecTrust (as an iOS app's delegate receives it) comes from SecTrustCompat, which
         // depends on this module, not the other way round: `trustcheck` links no swift-corelibs Foundation.
         .target(name: "TLSClient", dependencies: ["GnuTLSBridge", "TrustCertificates", "TrustEvaluation", "Pinning"]),
+        // App Transport Security: an Info.plist's NSAppTransportSecurity read as Apple reads it, the policy for a
+        // URL with the key that decided each requirement, a server's handshake judged against it, and lint.
+        // No networking (the CLI connects), FoundationEssentials only.
+        .target(name: "AppTransportSecurity", dependencies: ["Pinning", "TrustEvaluation", "TrustCertificates"]),
         .target(name: "TrustConformance", dependencies: ["TrustEvaluation", "TrustCertificates", "FileOutput", "Pinning"]),
         .target(
             name: "TrustCheckCLI",
             dependencies: ["TrustCertificates", "TrustEvaluation", "TrustConformance", "Pinning", "TLSClient", "FileOutput",
-                           "PinningReports"]
+                           "PinningReports", "AppTransportSecurity"]
         ),
         // `trustcheck collect`, `reports` and `reports-flush`: a sibling executable that `trustcheck` runs for those
         // commands, so that every other command's process links GnuTLS and FoundationEssentials only — not libmicrohttpd,
@@ -142,6 +147,9 @@ let package = Package(
         .testTarget(
             name: "TrustConformanceTests", dependencies: ["TrustConformance", "TrustEvaluation", "Pinning", "TestSupport"],
             exclude: ["limbo-expectations.json", "pkits-expectations.json", "certvalidator-pkits.py"]),
+        .testTarget(
+            name: "AppTransportSecurityTests", dependencies: ["AppTransportSecurity", "Pinning", "TrustEvaluation", "TrustCertificates"],
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "TLSClientTests",
             dependencies: ["TLSClient", "GnuTLSBridge", "Pinning", "TrustEvaluation", "TrustCertificates", "SecTrustCompat",

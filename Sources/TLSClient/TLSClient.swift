@@ -59,7 +59,7 @@ public enum TLSClient {
         let session: GnuTLSClientSession
         do {
             session = try GnuTLSClientSession.handshake(
-                on: tcp, serverName: sni, alpn: configuration.alpn, priority: configuration.versions.priority,
+                on: tcp, serverName: sni, alpn: configuration.alpn, priority: configuration.offer?.priority ?? configuration.versions.priority,
                 deadline: handshakeDeadline, cancellation: cancellation, operationTimeout: configuration.handshakeTimeout,
                 verify: decision.decide)
         } catch {

@@ -24,6 +24,8 @@ public struct TLSClientConfiguration: Sendable {
     public var alpn: [String] = []
     /// The TLS versions offered.
     public var versions: TLSVersions = .tls12AndLater
+    /// Versions and suites to offer instead of `versions` (TLS 1.0 to 1.3, ATS's suites); nil: `versions`.
+    public var offer: TLSOffer?
     /// Bound on the TCP connect, in seconds.
     public var connectTimeout: TimeInterval = 10
     /// Bound on the handshake (with the look at the server's first answer), and on each later read or

@@ -14,6 +14,7 @@ public enum TrustCheckCommand: Sendable {
         AuditCommand.self,
         ShowCommand.self,
         ConnectCommand.self,
+        ATSCommand.self,
         LimboCommand.self,
         PKITSCommand.self,
         VersionCommand.self,

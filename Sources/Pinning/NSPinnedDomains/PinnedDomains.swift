@@ -51,6 +51,12 @@ public struct PinnedDomains: Sendable {
         (domains, warnings) = Self.entries(in: top)
     }
 
+    /// The pinned domains of an `NSAppTransportSecurity` dictionary already read (App Transport Security's
+    /// reader, which also takes that dictionary alone).
+    package init(appTransportSecurity dictionary: [String: Any]) {
+        (domains, warnings) = Self.entries(in: ["NSAppTransportSecurity": dictionary])
+    }
+
     /// The pinned domains of the Info.plist at `path`.
     public init(contentsOfFile path: String) throws(PinnedDomainsError) {
         let data: Data
