@@ -86,22 +86,19 @@ struct ATSCommand: Subcommand {
         do throws(UsageError) {
             settings = try Settings(arguments)
         } catch {
-            io.stderr.write("trustcheck ats: \(TerminalText.escaped(error.message))\nusage: \(usage)\n")
-            return .usageOrInputError
+            return usageError(error, io: io)
         }
         if arguments.has("--lint") && arguments.has("--diagnose") {
-            io.stderr.write("trustcheck ats: give --lint or --diagnose, not both\nusage: \(usage)\n")
-            return .usageOrInputError
+            return usageError(UsageError(.conflictingOptions, "give --lint or --diagnose, not both"), io: io)
         }
         if arguments.has("--lint") { return ATSLintRun.run(arguments, settings: settings, io: io) }
         if arguments.has("--check-hosts") {
-            io.stderr.write("trustcheck ats: --check-hosts goes with --lint\nusage: \(usage)\n")
-            return .usageOrInputError
+            return usageError(UsageError(.conflictingOptions, "--check-hosts goes with --lint: trustcheck ats --lint INFO_PLIST --check-hosts"), io: io)
         }
         if arguments.has("--diagnose") { return ATSDiagnosis.run(arguments, settings: settings, io: io) }
         guard arguments.positionals.count == 2 else {
-            io.stderr.write("trustcheck ats: give INFO_PLIST and URL\nusage: \(usage)\n")
-            return .usageOrInputError
+            return usageError(UsageError(arguments.positionals.count < 2 ? .missingArgument : .unexpectedArgument,
+                                         "give INFO_PLIST and URL, or --lint INFO_PLIST, or --diagnose URL", pointsToHelp: true), io: io)
         }
         let path = arguments.positionals[0]
         let configuration: ATSConfiguration
@@ -149,18 +146,18 @@ struct ATSCommand: Subcommand {
 
         init(_ arguments: ParsedArguments) throws(UsageError) {
             connectTo = try arguments.value("--connect-to").map { text throws(UsageError) in
-                guard text.contains(":") else { throw UsageError(message: "--connect-to '\(text)' is not ADDR:PORT") }
+                guard text.contains(":") else { throw UsageError(.invalidValue, "--connect-to '\(text)' is not ADDR:PORT") }
                 return try ConnectTarget.parse(text)
             }
             if let text = arguments.value("--at") {
-                guard let date = TimeArgument.parse(text) else { throw UsageError(message: TimeArgument.usageMessage(text)) }
+                guard let date = TimeArgument.parse(text) else { throw UsageError(.invalidValue, TimeArgument.usageMessage(text)) }
                 time = date
             } else {
                 time = nil
             }
             if let text = arguments.value("--timeout") {
                 guard let seconds = TimeInterval(text), seconds > 0, seconds <= 3600 else {
-                    throw UsageError(message: "--timeout '\(text)' is not a number of seconds (0 < S <= 3600)")
+                    throw UsageError(.invalidValue, "--timeout '\(text)' is not a number of seconds (0 < S <= 3600)")
                 }
                 timeout = seconds
             } else {

@@ -60,8 +60,8 @@ struct ATSDiagnosis: Encodable {
 
     static func run(_ arguments: ParsedArguments, settings: ATSCommand.Settings, io: CommandIO) -> ExitCode {
         guard arguments.positionals.count == 1 else {
-            io.stderr.write("trustcheck ats: --diagnose takes one URL\nusage: \(ATSCommand.usage)\n")
-            return .usageOrInputError
+            return ATSCommand.usageError(UsageError(arguments.positionals.isEmpty ? .missingArgument : .unexpectedArgument,
+                                                    "--diagnose takes one URL: trustcheck ats --diagnose https://HOST/"), io: io)
         }
         let url = arguments.positionals[0]
         let base: ATSPolicy
@@ -71,8 +71,7 @@ struct ATSDiagnosis: Encodable {
             return ATSCommand.inputError(error, io: io)
         }
         guard base.isSecure else {
-            io.stderr.write("trustcheck ats: --diagnose needs an https (or wss) URL\n")
-            return .usageOrInputError
+            return ATSCommand.usageError(UsageError(.invalidValue, "--diagnose needs an https (or wss) URL"), io: io)
         }
         guard let anchors = AnchorOptions.anchors(arguments, io: io) else { return .usageOrInputError }
         let (address, port) = settings.destination(for: base)

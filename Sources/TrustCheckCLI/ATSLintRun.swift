@@ -22,8 +22,8 @@ struct ATSLintRun: Encodable {
 
     static func run(_ arguments: ParsedArguments, settings: ATSCommand.Settings, io: CommandIO) -> ExitCode {
         guard arguments.positionals.count == 1 else {
-            io.stderr.write("trustcheck ats: --lint takes one INFO_PLIST\nusage: \(ATSCommand.usage)\n")
-            return .usageOrInputError
+            return ATSCommand.usageError(UsageError(arguments.positionals.isEmpty ? .missingArgument : .unexpectedArgument,
+                                                    "--lint takes one INFO_PLIST: trustcheck ats --lint Info.plist"), io: io)
         }
         let path = arguments.positionals[0]
         let configuration: ATSConfiguration

@@ -5,7 +5,7 @@ import Testing
 /// `reports-flush` are answered by `trustcheck-collect`, which `trustcheck` execs.
 @Suite(.enabled(if: ReleaseBinaries.configured, "TRUSTCHECK_RELEASE_BINARY and TRUSTCHECK_COLLECT_RELEASE_BINARY are unset: `make test` builds the release binaries as `make demo` does and sets them"))
 struct HelpBinaryTests {
-    static let commands = ["verify", "pin", "audit", "show", "connect", "limbo", "pkits", "version", "collect", "reports", "reports-flush"]
+    static let commands = ["verify", "pin", "audit", "show", "connect", "ats", "limbo", "pkits", "version", "collect", "reports", "reports-flush"]
 
     @Test(arguments: [["help"], ["--help"], ["-h"]])
     func theOverviewListsEveryCommand(arguments: [String]) throws {
