@@ -63,11 +63,13 @@ import TestSupport
         let (report, uris) = try Self.failure(reportURIs: [server.url.absoluteString])
         #expect(reporter.submit(report, to: uris) == .queued(destinations: [server.url], skipped: []))
 
-        // No flush: the run submit started delivers it.
-        let deadline = Date().addingTimeInterval(20)
+        // No flush: the run submit started delivers it. The run and this wait share the test process's small
+        // cooperative pool with every other suite, which can hold it for a minute on a busy 2-core machine, so
+        // the wait allows far more than a delivery takes; it ends as soon as the report arrives.
+        let deadline = Date().addingTimeInterval(180)
         while server.requests.isEmpty && Date() < deadline { try await Task.sleep(nanoseconds: 10_000_000) }
         #expect(server.requests.map(\.body) == [report.jsonData()])
-        let flushed = await reporter.flush(timeout: 20)
+        let flushed = await reporter.flush(timeout: 180)
         #expect(flushed != nil)
         #expect(try spool.entryFiles().isEmpty)
         #expect(server.requests.count == 1, "delivered once")
