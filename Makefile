@@ -74,7 +74,7 @@ demo: release
 	Tests/Demo/pin-failure-report.sh .build/release $(DEMO_TIME)
 	Tests/Demo/ats-diagnosis.sh .build/release
 	@echo "demo: done. The binaries are .build/release/trustcheck and .build/release/trustcheck-collect;"
-	@echo "      make install PREFIX=~/.local puts both in ~/.local/bin (default PREFIX /usr/local)."
+	@echo "      make install PREFIX=$$HOME/.local puts both in ~/.local/bin (default PREFIX /usr/local)."
 
 # Fetches and extracts the suite into $(PKITS_DIR)/nist_pkits unless it is there already. pip prepares the
 # sdist's metadata even for a download; --no-binary names only the package so that its build backend
