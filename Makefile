@@ -183,7 +183,6 @@ foundation-check: release
 STARTUP_CHAIN = vectors/readme-chain/leaf.pem vectors/readme-chain/intermediate.pem --anchors vectors/readme-chain/root.pem
 startup-order: release
 	@command -v valgrind >/dev/null || $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind
-	$(RELEASE_BUILD) --product trustcheck
 	rm -rf .build/startup-order && mkdir -p .build/startup-order
 	cd .build/startup-order && cp ../release/trustcheck trustcheck-recorded && \
 	for run in "verify $(STARTUP_CHAIN) --host www.example.test --at 2026-12-01T00:00:00Z" \

@@ -1,3 +1,5 @@
+import TrustCertificates
+
 /// The risky or useless settings of an ATS configuration: arbitrary loads (and when Apple ignores them),
 /// lowered TLS minimums, forward secrecy off, cleartext exceptions, values Apple cannot read, misspelt
 /// or misplaced keys (with the key meant, by edit distance), deprecated `NSTemporary…`/`NSThirdParty…`
@@ -65,7 +67,7 @@ public enum ATSLint {
             findings.append(ATSFinding("lowered-tls-minimum", .risk, key: entry.place(ATSKey.exceptionMinimumTLSVersion),
                 "\(version.plistValue) is accepted for \(domain): TLS 1.0 and 1.1 are deprecated (RFC 8996)"))
         } else if entry.minimumTLSVersion == nil, let text = entry.minimumTLSVersionText {
-            let suggestion = ATSTLSVersion.allCases.map(\.plistValue).min { distance(text, $0) < distance(text, $1) }
+            let suggestion = ATSTLSVersion.allCases.map(\.plistValue).min { EditDistance.between(text, $0) < EditDistance.between(text, $1) }
             findings.append(ATSFinding("invalid-tls-version", .ineffective, key: entry.place(ATSKey.exceptionMinimumTLSVersion),
                 "\"\(text)\" is not TLSv1.0, TLSv1.1, TLSv1.2 or TLSv1.3 (exactly so spelt): Apple ignores it and keeps TLS 1.2",
                 suggestion: suggestion))
@@ -115,25 +117,11 @@ public enum ATSLint {
                 return ATSFinding("misplaced-key", .ineffective, key: place(key), "\(key) does not belong in \(level): Apple ignores it here")
             }
             let candidates = known == ATSKey.perDomain ? known + Array(ATSKey.legacyPerDomain.keys) : known
-            if let best = candidates.min(by: { distance(key, $0) < distance(key, $1) }), distance(key, best) <= 3 {
+            if let best = candidates.min(by: { EditDistance.between(key, $0) < EditDistance.between(key, $1) }),
+               EditDistance.between(key, best) <= 3 {
                 return ATSFinding("misspelt-key", .ineffective, key: place(key), "Apple ignores \(key): did you mean \(best)?", suggestion: best)
             }
             return ATSFinding("unknown-key", .ineffective, key: place(key), "\(key) is not an ATS key of \(level): Apple ignores it")
         }
-    }
-
-    /// The Levenshtein distance between `a` and `b`, by characters.
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty else { return b.count }
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1] + Array(repeating: 0, count: b.count)
-            for (j, y) in b.enumerated() {
-                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }

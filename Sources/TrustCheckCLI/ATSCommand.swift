@@ -150,16 +150,12 @@ struct ATSCommand: Subcommand {
                 return try ConnectTarget.parse(text)
             }
             if let text = arguments.value("--at") {
-                guard let date = TimeArgument.parse(text) else { throw UsageError(.invalidValue, TimeArgument.usageMessage(text)) }
-                time = date
+                time = try TimeArgument.date(text)
             } else {
                 time = nil
             }
             if let text = arguments.value("--timeout") {
-                guard let seconds = TimeInterval(text), seconds > 0, seconds <= 3600 else {
-                    throw UsageError(.invalidValue, "--timeout '\(text)' is not a number of seconds (0 < S <= 3600)")
-                }
-                timeout = seconds
+                timeout = try TimeoutArgument.value(text)
             } else {
                 timeout = 10
             }

@@ -85,10 +85,7 @@ struct AuditCommand: Subcommand {
         }
         var time = Date()
         if let text = arguments.value("--at") {
-            guard let date = TimeArgument.parse(text) else {
-                return usageError(UsageError(.invalidValue, TimeArgument.usageMessage(text)), io: io)
-            }
-            time = date
+            do throws(UsageError) { time = try TimeArgument.date(text) } catch { return usageError(error, io: io) }
         }
         for domain in arguments.allValues("--domain") {
             do { _ = try HostArgument.name(domain, option: "--domain", noun: "domain name") } catch {

@@ -167,15 +167,12 @@ struct ConnectCommand: Subcommand {
             try HostArgument.name(text, option: "--servername")
         }
         if let text = arguments.value("--at") {
-            guard let date = TimeArgument.parse(text) else { throw UsageError(.invalidValue, TimeArgument.usageMessage(text)) }
-            configuration.verificationTime = date
+            configuration.verificationTime = try TimeArgument.date(text)
         }
         // One deadline for the whole call, 10 s unless given.
         configuration.timeout = configuration.connectTimeout
         if let text = arguments.value("--timeout") {
-            guard let seconds = TimeInterval(text), seconds > 0, seconds <= 3600 else {
-                throw UsageError(.invalidValue, "--timeout '\(text)' is not a number of seconds (0 < S <= 3600)")
-            }
+            let seconds = try TimeoutArgument.value(text)
             configuration.connectTimeout = seconds
             configuration.handshakeTimeout = seconds
             configuration.timeout = seconds

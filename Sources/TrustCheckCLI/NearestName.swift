@@ -1,3 +1,5 @@
+import TrustCertificates
+
 /// The name a person most likely meant when they typed one that does not exist: an option or a command.
 enum NearestName {
     /// `word` as it compares with names: lower case, leading dashes gone, `_` as `-`. OpenSSL writes
@@ -27,23 +29,6 @@ enum NearestName {
         return best.map { candidates[$0.index] }
     }
 
-    /// The optimal string alignment distance: insertions, deletions, substitutions and swaps of two
-    /// neighbouring characters (the usual typo, `--jsno`) each count one.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var previous = [Int](), row = Array(0...b.count)
-        for i in 1...a.count {
-            var next = [i] + [Int](repeating: 0, count: b.count)
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                next[j] = min(row[j] + 1, next[j - 1] + 1, row[j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { next[j] = min(next[j], previous[j - 2] + 1) }
-            }
-            previous = row
-            row = next
-        }
-        return row[b.count]
-    }
+    /// `EditDistance.between`: a swap of neighbouring characters (`--jsno`) counts one.
+    static func editDistance(_ a: String, _ b: String) -> Int { EditDistance.between(a, b) }
 }

@@ -53,10 +53,7 @@ enum ShowCommand: Subcommand {
         }
         var now = Date()
         if let text = arguments.value("--at") {
-            guard let date = TimeArgument.parse(text) else {
-                return usageError(UsageError(.invalidValue, TimeArgument.usageMessage(text)), io: io)
-            }
-            now = date
+            do throws(UsageError) { now = try TimeArgument.date(text) } catch { return usageError(error, io: io) }
         }
         guard let inputs = CertificateInputs.load(arguments.positionals, io: io) else { return .usageOrInputError }
 

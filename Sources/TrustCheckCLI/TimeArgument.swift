@@ -18,4 +18,10 @@ package enum TimeArgument {
     }
 
     static func usageMessage(_ text: String) -> String { "--at '\(text)' is not a time: give \(forms)" }
+
+    /// `--at TEXT` as the time it names, or the usage error that shows the forms that work.
+    static func date(_ text: String) throws(UsageError) -> Date {
+        guard let date = parse(text) else { throw UsageError(.invalidValue, usageMessage(text)) }
+        return date
+    }
 }

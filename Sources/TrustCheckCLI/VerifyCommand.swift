@@ -300,8 +300,7 @@ struct VerifyCommand: Subcommand {
         guard !arguments.positionals.isEmpty else { throw UsageError(.missingArgument, "no certificate chain given", pointsToHelp: true) }
         var time = Date()
         if let text = arguments.value("--at") {
-            guard let date = TimeArgument.parse(text) else { throw UsageError(.invalidValue, TimeArgument.usageMessage(text)) }
-            time = date
+            time = try TimeArgument.date(text)
         }
         let policy = arguments.value("--policy") ?? "ssl"
         guard policy == "ssl" || policy == "basic" else { throw UsageError(.invalidValue, "--policy must be ssl or basic") }

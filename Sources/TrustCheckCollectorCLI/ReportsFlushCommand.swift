@@ -55,7 +55,7 @@ struct ReportsFlushCommand: Subcommand {
         }
         var timeout = defaultTimeout
         if let text = arguments.value("--timeout") {
-            guard let seconds = TimeInterval(text), seconds > 0, seconds <= 3600 else {
+            guard let seconds = TimeoutArgument.seconds(text) else {
                 let message = "--timeout '\(text)' must be seconds, more than 0 and at most 3600"
                 return usageError(UsageError(.invalidValue, message), io: io)
             }
