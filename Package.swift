@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "TrustCertificates", targets: ["TrustCertificates"]),
         .library(name: "TrustEvaluation", targets: ["TrustEvaluation"]),
         .library(name: "SecTrustCompat", targets: ["SecTrustCompat"]),
+        .library(name: "URLSessionCompat", targets: ["URLSessionCompat"]),
         .library(name: "Pinning", targets: ["Pinning"]),
         .library(name: "TrustConformance", targets: ["TrustConformance"]),
         .library(name: "FileOutput", targets: ["FileOutput"]),
@@ -35,6 +36,9 @@ let package = Package(
         // Keeps Apple's exact signatures (CFError is NSError...), so it links Foundation; nothing `trustcheck`
         // links depends on it. It extends TLSClient's challenge with the iOS-style `serverTrust`.
         .target(name: "SecTrustCompat", dependencies: ["TrustEvaluation", "TrustCertificates", "TLSClient"]),
+        // Apple's URLSession (tasks, delegates, the server-trust challenge) over the TLS client, imported instead of
+        // FoundationNetworking: an iOS app's delegate receives `protectionSpace.serverTrust` as on Apple platforms.
+        .target(name: "URLSessionCompat", dependencies: ["SecTrustCompat", "TLSClient", "GnuTLSBridge"]),
         // Pins, TrustKit's configuration, validator and reports. No networking: report delivery is a separate module.
         .target(name: "Pinning", dependencies: ["TrustEvaluation", "TrustCertificates"]),
         // Pin-failure reports: a durable spool, its delivery runs over a `ReportTransport`, and TrustKit's
