@@ -128,7 +128,7 @@ let package = Package(
         // vectors/certificates/expected.json, decoded once for every test target that checks against it.
         .target(name: "CertificateFixtures", path: "Tests/CertificateFixtures"),
         // Helpers more than one test target needs.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["LiveTLS"]),
         // A throw-away PostgreSQL server (Debian's postgresql binaries) for the tests that need a real one.
         .target(name: "PostgresTestSupport", dependencies: ["PostgresBridge"], path: "Tests/PostgresTestSupport"),
         .testTarget(name: "PostgresBridgeTests", dependencies: ["PostgresBridge", "PostgresTestSupport"]),
@@ -141,6 +141,8 @@ let package = Package(
             name: "TrustEvaluationTests", dependencies: ["TrustEvaluation", "TrustCertificates", "TestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(name: "SecTrustCompatTests", dependencies: ["SecTrustCompat", "TestSupport"], exclude: ["Fixtures"]),
+        // URLSessionCompat against local HTTPS servers, with delegates written as iOS apps write them.
+        .testTarget(name: "URLSessionCompatTests", dependencies: ["URLSessionCompat", "TestSupport"]),
         // SecTrustCompat: the replays of upstream tests that call SecTrust directly.
         .testTarget(
             name: "PinningTests", dependencies: ["Pinning", "TrustEvaluation", "TrustCertificates", "SecTrustCompat", "TestSupport"], exclude: ["Fixtures"]),

@@ -3,8 +3,8 @@ import SecTrustCompat
 
 /// The certificates of Fixtures/ (see generate.sh) and the dates the tests evaluate at.
 enum Fixtures {
-    /// The fixtures directory. First use installs Fixtures/system-anchors.pem (holding only
-    /// "TrustCheck Test System Root") as the system trust store, before any evaluation can load the real one;
+    /// The fixtures directory. First use installs Fixtures/system-anchors.pem ("TrustCheck Test System Root",
+    /// and the live-TLS tests' root) as the system trust store, before any evaluation can load the real one;
     /// every test reaches the fixtures through here, so the store is always the fixture one.
     static let directory: URL = {
         let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")

@@ -17,7 +17,7 @@
 #   system-leaf.cer    system.trustcheck.test         EC P-256, issued by system-root, 2025-01-01 .. 2026-01-01
 #   multi-cn.cer       O=TrustCheck Tests, CN=First Name, CN=Second Name   self-signed, RSA-2048
 #   no-cn.cer          O=TrustCheck Tests, OU=No Common Name               self-signed, RSA-2048
-#   system-anchors.pem the "system" trust store the tests install (system-root only)
+#   system-anchors.pem the "system" trust store the tests install (system-root, and the live-TLS tests' root)
 #   <name>.spki.der    the DER SubjectPublicKeyInfo of leaf, selfsigned and intermediate
 #   <name>.spki-sha256.txt  base64 SHA-256 of that SPKI (the TrustKit / HPKP pin)
 set -eu
@@ -137,6 +137,8 @@ rsa no-cn 2048
 sign no-cn "/O=TrustCheck Tests/OU=No Common Name" 1009 20250101000000Z 20260101000000Z plain_ext
 
 openssl x509 -in system-root.pem -out "$out/system-anchors.pem"
+# The live-TLS tests' root (Tests/TestSupport/LiveTLS), under which their servers' certificates are issued.
+cat "$out/../../TestSupport/LiveTLS/live-root.pem" >> "$out/system-anchors.pem"
 spki leaf
 spki selfsigned
 spki intermediate
