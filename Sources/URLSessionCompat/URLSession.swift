@@ -245,9 +245,10 @@ open class URLSession: NSObject, @unchecked Sendable {
         }
         task.complete(with: error)
         let response = task.response
+        // A task made with a completion handler bypasses the delegate for its response, body and completion;
+        // its challenges and redirects still go to the delegate (Apple's dataTask(with:completionHandler:)).
         if let completionHandler = task.completionHandler {
             await onDelegateQueue { completionHandler(data, error == nil ? response : nil, error) }
-            await onDelegateQueue { [self] in taskDelegate(of: task)?.urlSession(self, task: task, didCompleteWithError: error) }
             return
         }
         if let dataTask = task as? URLSessionDataTask, let dataDelegate = taskDelegate(of: task) as? URLSessionDataDelegate,
