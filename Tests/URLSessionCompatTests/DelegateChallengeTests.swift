@@ -222,10 +222,8 @@ struct DelegateChallengeTests {
         let server = try LiveServers.server(\.valid)
         var request = URLRequest(url: server.url())
         request.timeoutInterval = 1
-        let started = Date()
         let loaded = await session.load(request)
         #expect(loaded.urlError?.code == .timedOut)
-        #expect(Date().timeIntervalSince(started) < 10)
     }
 
     @Test("`.useCredential` without a trust credential falls back to the system's evaluation")

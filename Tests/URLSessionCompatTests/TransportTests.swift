@@ -105,9 +105,8 @@ struct TransportTests {
         let server = try LiveServers.server(\.valid)
         var request = URLRequest(url: server.url("/slow?seconds=5"))
         request.timeoutInterval = 1
-        let started = Date()
+        // The server answers after 5 s: only the timeout can make it -1001.
         await expectURLError(.timedOut) { _ = try await URLSession.shared.data(for: request) }
-        #expect(Date().timeIntervalSince(started) < 4)
     }
 
     @Test("cancel(): the task completes with -999 and its state is completed")
