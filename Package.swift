@@ -9,6 +9,9 @@ let package = Package(
         .library(name: "TrustEvaluation", targets: ["TrustEvaluation"]),
         .library(name: "SecTrustCompat", targets: ["SecTrustCompat"]),
         .library(name: "URLSessionCompat", targets: ["URLSessionCompat"]),
+        .library(name: "AlamofireCompat", targets: ["AlamofireCompat"]),
+        .library(name: "TrustKitCompat", targets: ["TrustKitCompat"]),
+        .library(name: "CommonCryptoCompat", targets: ["CommonCryptoCompat"]),
         .library(name: "Pinning", targets: ["Pinning"]),
         .library(name: "TrustConformance", targets: ["TrustConformance"]),
         .library(name: "FileOutput", targets: ["FileOutput"]),
@@ -39,6 +42,14 @@ let package = Package(
         // Apple's URLSession (tasks, delegates, the server-trust challenge) over the TLS client, imported instead of
         // FoundationNetworking: an iOS app's delegate receives `protectionSpace.serverTrust` as on Apple platforms.
         .target(name: "URLSessionCompat", dependencies: ["SecTrustCompat", "TLSClient", "GnuTLSBridge"]),
+        // Alamofire 5's Session, requests and server-trust evaluators under Alamofire's names, over URLSessionCompat
+        // and SecTrustCompat: an app's `ServerTrustManager` decides the trust of its live requests.
+        .target(name: "AlamofireCompat", dependencies: ["URLSessionCompat", "SecTrustCompat"]),
+        // TrustKit's API (kTSK… keys, TrustKit, TSKPinningValidator) over the pinning stage and its reports.
+        .target(name: "TrustKitCompat", dependencies: ["URLSessionCompat", "SecTrustCompat", "Pinning", "PinningReports",
+                                                       "PinningReportsURLSession", "TrustEvaluation", "TrustCertificates"]),
+        // CommonCrypto's digests (CC_SHA256 and its kin) over GnuTLS, for pins computed as iOS apps compute them.
+        .target(name: "CommonCryptoCompat", dependencies: ["GnuTLSBridge"]),
         // Pins, TrustKit's configuration, validator and reports. No networking: report delivery is a separate module.
         .target(name: "Pinning", dependencies: ["TrustEvaluation", "TrustCertificates"]),
         // Pin-failure reports: a durable spool, its delivery runs over a `ReportTransport`, and TrustKit's
@@ -143,6 +154,9 @@ let package = Package(
         .testTarget(name: "SecTrustCompatTests", dependencies: ["SecTrustCompat", "TestSupport"], exclude: ["Fixtures"]),
         // URLSessionCompat against local HTTPS servers, with delegates written as iOS apps write them.
         .testTarget(name: "URLSessionCompatTests", dependencies: ["URLSessionCompat", "TestSupport"]),
+        .testTarget(name: "AlamofireCompatTests", dependencies: ["AlamofireCompat", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "TrustKitCompatTests", dependencies: ["TrustKitCompat", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "CommonCryptoCompatTests", dependencies: ["CommonCryptoCompat"]),
         // SecTrustCompat: the replays of upstream tests that call SecTrust directly.
         .testTarget(
             name: "PinningTests", dependencies: ["Pinning", "TrustEvaluation", "TrustCertificates", "SecTrustCompat", "TestSupport"], exclude: ["Fixtures"]),

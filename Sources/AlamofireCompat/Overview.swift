@@ -1,0 +1,1 @@
+// AlamofireCompat: Alamofire 5 on Linux.

@@ -1,0 +1,1 @@
+// CommonCryptoCompat: CommonCrypto digests on Linux.

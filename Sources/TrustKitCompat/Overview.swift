@@ -1,0 +1,1 @@
+// TrustKitCompat: TrustKit on Linux.

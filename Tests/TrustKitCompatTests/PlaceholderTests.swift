@@ -1,0 +1,2 @@
+import XCTest
+import TrustKitCompat
