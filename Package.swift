@@ -24,6 +24,7 @@ let package = Package(
         .executable(name: "trustcheck-collect", targets: ["trustcheck-collect"]),
         .executable(name: "trustcheck-bench", targets: ["TrustCheckBench"]),
         .executable(name: "trustcheck-bench-spawn", targets: ["TrustCheckBenchSpawn"]),
+        .executable(name: "PinningDelegateExample", targets: ["PinningDelegateExample"]),
     ],
     targets: [
         .systemLibrary(
@@ -128,6 +129,9 @@ let package = Package(
         .executableTarget(name: "TrustCheckBench", dependencies: ["CTrustCheckBench", "TrustCertificates", "TrustEvaluation"]),
         // Runs one command for the benchmark's process comparison and reports its wall time and peak RSS.
         .executableTarget(name: "TrustCheckBenchSpawn"),
+        // An iOS app's URLSession pinning delegate, unchanged but for its imports (`make demo` runs it).
+        .executableTarget(name: "PinningDelegateExample", dependencies: ["URLSessionCompat", "CommonCryptoCompat"],
+                          path: "Examples/PinningDelegate"),
         .systemLibrary(
             name: "CLibPQ",
             pkgConfig: "libpq",
@@ -156,7 +160,8 @@ let package = Package(
         .testTarget(name: "URLSessionCompatTests", dependencies: ["URLSessionCompat", "TestSupport"]),
         .testTarget(name: "AlamofireCompatTests", dependencies: ["AlamofireCompat", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TrustKitCompatTests", dependencies: ["TrustKitCompat", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "CommonCryptoCompatTests", dependencies: ["CommonCryptoCompat"]),
+        // CommonCrypto digests: FIPS 180 vectors, and pins computed as iOS articles compute them, used live.
+        .testTarget(name: "CommonCryptoCompatTests", dependencies: ["CommonCryptoCompat", "URLSessionCompat", "TestSupport"]),
         // SecTrustCompat: the replays of upstream tests that call SecTrust directly.
         .testTarget(
             name: "PinningTests", dependencies: ["Pinning", "TrustEvaluation", "TrustCertificates", "SecTrustCompat", "TestSupport"], exclude: ["Fixtures"]),

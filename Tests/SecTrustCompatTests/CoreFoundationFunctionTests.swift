@@ -16,6 +16,17 @@ struct CoreFoundationFunctionTests {
         #expect(CFArrayGetValueAtIndex(["a string", Data()] as CFArray, 0) == nil)
     }
 
+    @Test("CFDataGetLength / CFDataCreate over a certificate's DER, as pinning code hashes it")
+    func dataFunctions() {
+        let der = SecCertificateCopyData(Fixtures.leaf)
+        #expect(CFDataGetLength(der) == (der as Data).count)
+        #expect(CFDataGetLength(der) > 100)
+        #expect(CFDataGetLength(nil) == 0)
+        let copy = (der as Data).withUnsafeBytes { CFDataCreate(nil, $0.bindMemory(to: UInt8.self).baseAddress, CFDataGetLength(der)) }
+        #expect(copy == der)
+        #expect(CFDataCreate(kCFAllocatorDefault, nil, 4) == Data())
+    }
+
     @Test("CFGetTypeID tells the types apart")
     func typeIDs() throws {
         let key = try #require(SecCertificateCopyKey(Fixtures.leaf))
