@@ -73,6 +73,8 @@ demo: release
 	.build/release/trustcheck limbo vectors/*.json --output .build/demo-vector-results.json
 	Tests/Demo/pin-failure-report.sh .build/release $(DEMO_TIME)
 	Tests/Demo/ats-diagnosis.sh .build/release
+	$(RELEASE_BUILD) --product PinningDelegateExample
+	Tests/Demo/ios-delegate.sh .build/release .build/release/PinningDelegateExample
 	@echo "demo: done. The binaries are .build/release/trustcheck and .build/release/trustcheck-collect;"
 	@echo "      make install PREFIX=$$HOME/.local puts both in ~/.local/bin (default PREFIX /usr/local)."
 
