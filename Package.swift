@@ -155,7 +155,9 @@ let package = Package(
         // URLSessionCompat against local HTTPS servers, with delegates written as iOS apps write them.
         .testTarget(name: "URLSessionCompatTests", dependencies: ["URLSessionCompat", "TestSupport"]),
         .testTarget(name: "AlamofireCompatTests", dependencies: ["AlamofireCompat", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "TrustKitCompatTests", dependencies: ["TrustKitCompat", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "TrustKitCompatTests", dependencies: ["TrustKitCompat", "TestSupport", "Pinning", "PinningReports",
+                                                                    "TrustEvaluation"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "CommonCryptoCompatTests", dependencies: ["CommonCryptoCompat"]),
         // SecTrustCompat: the replays of upstream tests that call SecTrust directly.
         .testTarget(
