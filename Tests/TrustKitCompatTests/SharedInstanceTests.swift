@@ -61,6 +61,38 @@ struct SharedInstanceTests {
             precondition(validator.evaluateTrust(Fixtures.trust(Fixtures.site.certificate), forHostname: "example.com") == .domainNotPinned)
             precondition(messages.all.contains { $0.contains("already initialized") })
             precondition(messages.all.contains("Pin validation succeeded for www.trustkit-compat.com"))
+
+            // An app's delegate on the shared instance: localhost is not pinned, so the default handling decides.
+            let valid = try LiveHTTPSServer(Fixtures.live.valid)
+            let loaded = await AppStyleClient().get(valid.url("/", host: "localhost"))
+            precondition(loaded.error == nil && loaded.data == Data("hello".utf8))
+            let mitm = try LiveHTTPSServer(Fixtures.live.mitm)
+            let refused = await AppStyleClient().get(mitm.url("/", host: "localhost"))
+            precondition((refused.error as? URLError)?.code == .serverCertificateUntrusted)
+        }
+    }
+}
+
+/// Networking code as an iOS app writes it with TrustKit (getting-started.md), on the shared instance.
+final class AppStyleClient: NSObject, URLSessionDelegate, @unchecked Sendable {
+    func urlSession(_ session: URLSession, didReceive challenge: URLAuthenticationChallenge,
+                    completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void)
+    {
+        // Call into TrustKit here to do pinning validation
+        if TrustKit.sharedInstance().pinningValidator.handle(challenge, completionHandler: completionHandler) == false {
+            // TrustKit did not handle this challenge: perhaps it was not for server trust
+            // or the domain was not pinned. Fall back to the default behavior
+            completionHandler(.performDefaultHandling, nil)
+        }
+    }
+
+    func get(_ url: URL) async -> (data: Data?, error: Error?) {
+        let session = URLSession(configuration: .default, delegate: self, delegateQueue: nil)
+        defer { session.finishTasksAndInvalidate() }
+        return await withCheckedContinuation { continuation in
+            session.dataTask(with: url) { data, _, error in
+                continuation.resume(returning: (data, error))
+            }.resume()
         }
     }
 }
