@@ -159,7 +159,9 @@ let package = Package(
         // URLSessionCompat against local HTTPS servers, with delegates written as iOS apps write them.
         .testTarget(name: "URLSessionCompatTests", dependencies: ["URLSessionCompat", "TestSupport"]),
         .testTarget(name: "AlamofireCompatTests", dependencies: ["AlamofireCompat", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "TrustKitCompatTests", dependencies: ["TrustKitCompat", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "TrustKitCompatTests", dependencies: ["TrustKitCompat", "TestSupport", "Pinning", "PinningReports",
+                                                                    "TrustEvaluation"],
+                    exclude: ["Fixtures"]),
         // CommonCrypto digests: FIPS 180 vectors, and pins computed as iOS articles compute them, used live.
         .testTarget(name: "CommonCryptoCompatTests", dependencies: ["CommonCryptoCompat", "URLSessionCompat", "TestSupport"]),
         // SecTrustCompat: the replays of upstream tests that call SecTrust directly.

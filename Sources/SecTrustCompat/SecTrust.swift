@@ -58,6 +58,8 @@ public final class SecTrust: @unchecked Sendable, CustomStringConvertible {
         let revocationCheckedForEveryCertificate: Bool
         /// When the first revocation answer used expires (see `TrustEvaluationResult.revocationValidUntil`).
         let revocationValidUntil: Date?
+        /// The engine's evaluation this outcome was made from, before exceptions.
+        let evaluation: TrustEvaluationResult
     }
 
     private let lock = NSLock()
@@ -187,8 +189,15 @@ public final class SecTrust: @unchecked Sendable, CustomStringConvertible {
         }
         return Outcome(result: resultType, chain: chain, failures: failures, report: report, verifyDate: time,
                        revocationCheckedForEveryCertificate: result.isRevocationCheckedForEveryCertificate,
-                       revocationValidUntil: result.revocationValidUntil)
+                       revocationValidUntil: result.revocationValidUntil, evaluation: result)
     }
+}
+
+extension SecTrust {
+    /// The engine's evaluation behind the trust's current result, evaluating first when the result is not
+    /// cached (as SecTrustEvaluateWithError does), for the package's pinning layers that judge the evaluated
+    /// chain themselves (TrustKitCompat). It is the evaluation before any SecTrustSetExceptions.
+    package func engineEvaluation() -> TrustEvaluationResult { evaluate().evaluation }
 }
 
 extension SecTrust.Outcome {
