@@ -27,13 +27,19 @@
 // - `Session` is a subset: data requests only (no upload, download, stream or WebSocket requests), request
 //   adapters and retriers, redirect handlers, validation, and the completion-handler and async (`serializing…`)
 //   response APIs. No `EventMonitor`s or `CachedResponseHandler` (their `Session.init` parameters are absent), no
-//   `cURLDescription`, no progress, no `onHTTPResponse`, no retry on a serialization error.
-// - `Session.init`'s `requestSetup` is kept and ignored (every request is set up when it resumes); the
+//   `cURLDescription`, no progress, no `onHTTPResponse`/`httpResponses()`, no retry on a serialization error, and
+//   no `JSONResponseSerializer`/`responseJSON` (deprecated upstream; its `Any` result cannot be `Sendable` in
+//   Swift 6 mode): use `responseDecodable`.
+// - `Session.init`'s `requestSetup` and `requestQueue` are kept and ignored (every request is set up on `rootQueue`
+//   when it resumes); the
 //   `delegateQueue` is a serial `OperationQueue` of its own, and `Request.suspend()` cannot pause a task already
 //   running (it only keeps a request that has not started from starting).
 // - `Bundle.af.certificates` reads the DER files (.cer, .crt, .der in either case) at the top level of a bundle's
 //   resources: on Linux `Bundle.main` is the executable's directory and `Bundle.module` a target's resources.
 // - `URLSessionTaskMetrics` holds only the task interval and the redirect count.
+// - Response handlers default to `DispatchQueue.main`, as Alamofire's; on Linux a process whose main thread is
+//   parked in `dispatchMain()` (as an async `main` is) has the main queue drained by a worker thread, so such a
+//   handler runs on the main queue but `Thread.isMainThread` is false.
 // - Import it instead of FoundationNetworking, not beside it (URLSessionCompat declares URLSession).
 @_exported import SecTrustCompat
 @_exported import URLSessionCompat

@@ -32,7 +32,7 @@ open class Session: @unchecked Sendable {
     public let startRequestsImmediately: Bool
     /// Kept for the caller (see `RequestSetup`).
     public let requestSetup: RequestSetup
-    /// The queue `URLRequest`s are made on (targets `rootQueue` unless given).
+    /// Kept for the caller: `URLRequest`s are made on `rootQueue` here (Alamofire makes them on this queue).
     public let requestQueue: DispatchQueue
     /// The queue response serializers run on (targets `rootQueue` unless given).
     public let serializationQueue: DispatchQueue
@@ -87,7 +87,7 @@ open class Session: @unchecked Sendable {
     ///   - rootQueue:                The serial queue of the session's work.
     ///   - startRequestsImmediately: Whether adding a response handler resumes a request. `true` by default.
     ///   - requestSetup:             Kept for the caller.
-    ///   - requestQueue:             The queue `URLRequest`s are made on.
+    ///   - requestQueue:             Kept for the caller (requests are made on `rootQueue`).
     ///   - serializationQueue:       The queue response serializers run on.
     ///   - interceptor:              The interceptor of every request.
     ///   - serverTrustManager:       Decides the server trust of every request; nil: the system's evaluation.
