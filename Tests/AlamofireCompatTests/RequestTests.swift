@@ -242,3 +242,27 @@ struct AFErrorTests {
         #expect(!AFError.explicitlyCancelled.isServerTrustEvaluationError)
     }
 }
+
+@Suite("Documentation snippets", .serialized)
+struct DocumentationSnippetTests {
+    /// AdvancedUsage.md's ServerTrustManager set-up, unchanged but for the hosts.
+    @Test func advancedUsageServerTrustManager() async throws {
+        let server = try LiveServers.server(\.valid)
+        let root = try LiveServers.liveRoot()
+        let evaluators: [String: ServerTrustEvaluating] = [
+            // By default, certificates included in the app bundle are pinned automatically.
+            "cert.example.com": PinnedCertificatesTrustEvaluator(certificates: [root]),
+            // By default, public keys from certificates included in the app bundle are used automatically.
+            "keys.example.com": PublicKeysTrustEvaluator(keys: [root.af.publicKey!]),
+            "127.0.0.1": PinnedCertificatesTrustEvaluator(certificates: [root]),
+        ]
+        let manager = ServerTrustManager(evaluators: evaluators)
+        let session = Session(serverTrustManager: manager)
+        let response = await session.request(server.url("/json")).validate().serializingDecodable(Greeting.self).response
+        debugPrint(response)
+        #expect(response.value?.hello == "world")
+        #expect(response.debugDescription.contains("[Status Code]: 200"))
+        #expect(response.debugDescription.contains("[Request]: GET \(server.url("/json"))"))
+        withExtendedLifetime(session) {}
+    }
+}
