@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "AlamofireCompat", targets: ["AlamofireCompat"]),
         .library(name: "TrustKitCompat", targets: ["TrustKitCompat"]),
         .library(name: "CommonCryptoCompat", targets: ["CommonCryptoCompat"]),
+        .library(name: "CryptoKitCompat", targets: ["CryptoKitCompat"]),
         .library(name: "Pinning", targets: ["Pinning"]),
         .library(name: "TrustConformance", targets: ["TrustConformance"]),
         .library(name: "FileOutput", targets: ["FileOutput"]),
@@ -51,6 +52,8 @@ let package = Package(
                                                        "PinningReportsURLSession", "TrustEvaluation", "TrustCertificates"]),
         // CommonCrypto's digests (CC_SHA256 and its kin) over GnuTLS, for pins computed as iOS apps compute them.
         .target(name: "CommonCryptoCompat", dependencies: ["GnuTLSBridge"]),
+        // CryptoKit's hash functions (SHA256.hash(data:) and kin) over GnuTLS, for pins computed the newer way.
+        .target(name: "CryptoKitCompat", dependencies: ["GnuTLSBridge"]),
         // Pins, TrustKit's configuration, validator and reports. No networking: report delivery is a separate module.
         .target(name: "Pinning", dependencies: ["TrustEvaluation", "TrustCertificates"]),
         // Pin-failure reports: a durable spool, its delivery runs over a `ReportTransport`, and TrustKit's
@@ -164,6 +167,7 @@ let package = Package(
                     exclude: ["Fixtures"]),
         // CommonCrypto digests: FIPS 180 vectors, and pins computed as iOS articles compute them, used live.
         .testTarget(name: "CommonCryptoCompatTests", dependencies: ["CommonCryptoCompat", "URLSessionCompat", "TestSupport"]),
+        .testTarget(name: "CryptoKitCompatTests", dependencies: ["CryptoKitCompat", "URLSessionCompat", "TestSupport"]),
         // SecTrustCompat: the replays of upstream tests that call SecTrust directly.
         .testTarget(
             name: "PinningTests", dependencies: ["Pinning", "TrustEvaluation", "TrustCertificates", "SecTrustCompat", "TestSupport"], exclude: ["Fixtures"]),

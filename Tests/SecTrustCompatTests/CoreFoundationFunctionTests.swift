@@ -27,6 +27,18 @@ struct CoreFoundationFunctionTests {
         #expect(CFDataCreate(kCFAllocatorDefault, nil, 4) == Data())
     }
 
+    @Test("CFDataGetBytePtr as the classic certificate-pinning delegate uses it: the certificate's DER, copied")
+    func bytePointer() {
+        let serverCertificateData = SecCertificateCopyData(Fixtures.leaf)
+        let data = CFDataGetBytePtr(serverCertificateData)
+        let size = CFDataGetLength(serverCertificateData)
+        let cert1 = NSData(bytes: data, length: size)
+        #expect(cert1 as Data == serverCertificateData as Data)
+        #expect(cert1.isEqual(to: SecCertificateCopyData(Fixtures.leaf) as Data))
+        #expect(!cert1.isEqual(to: SecCertificateCopyData(Fixtures.root) as Data))
+        #expect(CFDataGetBytePtr(Data()) == nil)
+    }
+
     @Test("CFGetTypeID tells the types apart")
     func typeIDs() throws {
         let key = try #require(SecCertificateCopyKey(Fixtures.leaf))

@@ -1,0 +1,2 @@
+/// CryptoKit's `Insecure`: hash functions broken for security, kept for protocols that need them.
+public enum Insecure {}
