@@ -117,6 +117,36 @@ public class DataRequest: Request, @unchecked Sendable {
         _response(queue: queue, responseSerializer: responseSerializer, completionHandler: completionHandler)
     }
 
+    /// Adds a handler called with the body parsed by `JSONSerialization` (`NSNull()` for an empty body that the
+    /// status or method allows), as Alamofire's deprecated `responseJSON`. Its `Any` value is handed to the
+    /// handler on `queue` without a Sendable check, as Alamofire's Swift 5 build hands it.
+    @available(*, deprecated, message: "responseJSON deprecated and will be removed in Alamofire 6. Use responseDecodable instead.")
+    @preconcurrency
+    @discardableResult
+    public func responseJSON(queue: DispatchQueue = .main,
+                             dataPreprocessor: any DataPreprocessor = DataResponseSerializer.defaultDataPreprocessor,
+                             emptyResponseCodes: Set<Int> = DataResponseSerializer.defaultEmptyResponseCodes,
+                             emptyRequestMethods: Set<HTTPMethod> = DataResponseSerializer.defaultEmptyRequestMethods,
+                             options: JSONSerialization.ReadingOptions = .allowFragments,
+                             completionHandler: @escaping @Sendable (AFDataResponse<Any>) -> Void) -> Self {
+        let bodySerializer = DataResponseSerializer(dataPreprocessor: dataPreprocessor, emptyResponseCodes: emptyResponseCodes,
+                                                    emptyRequestMethods: emptyRequestMethods)
+        return response(queue: queue, responseSerializer: bodySerializer) { bodyResponse in
+            let result: AFResult<Any> = bodyResponse.result.flatMap { data in
+                // DataResponseSerializer gives empty data only where an empty body is allowed.
+                guard !data.isEmpty else { return .success(NSNull()) }
+                do {
+                    return .success(try JSONSerialization.jsonObject(with: data, options: options))
+                } catch {
+                    return .failure(.responseSerializationFailed(reason: .jsonSerializationFailed(error: error)))
+                }
+            }
+            completionHandler(DataResponse(request: bodyResponse.request, response: bodyResponse.response, data: bodyResponse.data,
+                                           metrics: bodyResponse.metrics, serializationDuration: bodyResponse.serializationDuration,
+                                           result: result))
+        }
+    }
+
     /// Adds a handler called with the body as `Data` (an empty body fails unless the status or method allows it).
     @preconcurrency
     @discardableResult

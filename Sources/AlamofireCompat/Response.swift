@@ -29,7 +29,9 @@ import URLSessionCompat
 public typealias AFDataResponse<Success> = DataResponse<Success, AFError>
 
 /// Type used to store all values associated with a serialized response of a `DataRequest` or `UploadRequest`.
-public struct DataResponse<Success, Failure: Error>: Sendable where Success: Sendable, Failure: Sendable {
+/// Sendable when its value and error are (Alamofire requires both; here a response of `responseJSON`'s `Any`
+/// exists too, which Swift 6 cannot call Sendable).
+public struct DataResponse<Success, Failure: Error> {
     /// The URL request sent to the server.
     public let request: URLRequest?
 
@@ -82,6 +84,8 @@ public struct DataResponse<Success, Failure: Error>: Sendable where Success: Sen
 }
 
 // MARK: -
+
+extension DataResponse: Sendable where Success: Sendable, Failure: Sendable {}
 
 extension DataResponse: CustomStringConvertible, CustomDebugStringConvertible {
     /// The textual representation used when written to an output stream, which includes whether the result was a

@@ -51,8 +51,10 @@ struct Greeting: Decodable, Sendable, Equatable {
     let path: String
 }
 
-/// Waits for a completion handler, failing (rather than hanging) after `seconds`.
-func waitForResponse<Value: Sendable>(seconds: Double = 30, sourceLocation: SourceLocation = #_sourceLocation,
+/// Waits for a completion handler, failing (rather than hanging) after `seconds`. The limit is far above what a
+/// request takes: in the full suite, CPU-bound conformance tests can hold every thread of the concurrency pool
+/// for over a minute, and the request's continuation waits for one.
+func waitForResponse<Value: Sendable>(seconds: Double = 600, sourceLocation: SourceLocation = #_sourceLocation,
                                       _ start: (@escaping @Sendable (Value) -> Void) -> Void) async -> Value?
 {
     let box = FirstValue<Value>()
