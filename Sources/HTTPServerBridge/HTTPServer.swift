@@ -46,7 +46,8 @@ public final class HTTPServer: @unchecked Sendable {
                     return cmhd_start_daemon(
                         flags, address, accessHandler, context, completedHandler, context,
                         UInt32(configuration.threadPoolSize), UInt32(configuration.connectionLimit),
-                        UInt32(configuration.connectionTimeoutSeconds), configuration.connectionMemoryLimit,
+                        UInt32(configuration.perClientConnectionLimit), UInt32(configuration.connectionTimeoutSeconds),
+                        UInt32(configuration.headerTimeoutSeconds), configuration.connectionMemoryLimit,
                         certificate, key)
                 }
             }
@@ -137,7 +138,10 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
 
     guard let existing = slot.pointee else {
-        // First call: the headers are in, the body is not.
+        // First call: the headers are in, the body is not. The connection leaves the header timeout.
+        if server.configuration.headerTimeoutSeconds > 0 {
+            cmhd_set_connection_timeout(connection, UInt32(server.configuration.connectionTimeoutSeconds))
+        }
         let request = HTTPRequest(
             method: method.map { String(cString: $0) } ?? "",
             path: url.map { String(cString: $0) } ?? "/",

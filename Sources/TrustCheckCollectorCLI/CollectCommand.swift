@@ -15,8 +15,8 @@ struct CollectCommand: Subcommand {
     static let usage = """
         trustcheck collect --listen ADDR:PORT --db PATH [--tls-cert FILE --tls-key FILE] [--anchors PATH]...
                    [--secret-file FILE] [--allow-bundle-id ID]... [--rate-limit N] [--rate-burst N]
-                   [--body-limit BYTES] [--alert-command CMD] [--alert-webhook URL] [--alert-threshold N]
-                   [--alert-window S] [--next-pin DOMAIN=PIN]... [--next-certificate DOMAIN=FILE]...
+                   [--body-limit BYTES] [--max-connections N] [--connections-per-client N] [--alert-command CMD]
+                   [--alert-webhook URL] [--alert-threshold N] [--alert-window S] [--next-pin DOMAIN=PIN]... [--next-certificate DOMAIN=FILE]...
                    [--port-file FILE] [--dashboard DIR]
         """
     static let options: [CommandOption] = [
@@ -30,6 +30,8 @@ struct CollectCommand: Subcommand {
         .value("--rate-limit", "N", "reports per second per source address (default 20; 0 turns the limit off)"),
         .value("--rate-burst", "N", "reports a source may send at once before the rate applies (default 200)"),
         .value("--body-limit", "BYTES", "the largest report body accepted (default 65536)"),
+        .value("--max-connections", "N", "connections at once, in total (default 1000)"),
+        .value("--connections-per-client", "N", "connections at once from one address (default 64; 0 turns the limit off, behind a proxy)"),
         .value("--alert-command", "CMD", "run CMD (sh -c) when a host's failures in the window reach the threshold"),
         .value("--alert-webhook", "URL", "POST the alert JSON to URL when the threshold is reached"),
         .value("--alert-threshold", "N", "failures of one host within the window that raise the alert (default 100)"),
@@ -138,6 +140,11 @@ struct CollectCommand: Subcommand {
         configuration.rateLimit = rate == 0 ? nil : (rate, burst)
         configuration.bodyLimit = Int(try number(arguments, "--body-limit", default: Double(ReportReceiver.defaultBodyLimit),
                                                  range: 1_024...16_777_216))
+        configuration.connectionLimit = Int(try number(arguments, "--max-connections",
+                                                       default: Double(HTTPServerConfiguration.defaultConnectionLimit), range: 1...100_000))
+        configuration.perClientConnectionLimit = Int(try number(arguments, "--connections-per-client",
+                                                                default: Double(HTTPServerConfiguration.defaultPerClientConnectionLimit),
+                                                                range: 0...100_000))
         var alert = AlertConfiguration()
         alert.command = arguments.value("--alert-command")
         if let text = arguments.value("--alert-webhook") {

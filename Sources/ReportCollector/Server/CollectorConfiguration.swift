@@ -12,6 +12,10 @@ public struct CollectorConfiguration: Sendable {
     /// Per-source reports per second and burst; nil turns rate limiting off.
     public var rateLimit: (reportsPerSecond: Double, burst: Double)?
     public var bodyLimit: Int
+    /// Connections at once, in total and from one client address (`HTTPServerConfiguration`'s limits; a
+    /// per-client limit of 0 turns it off, for a collector behind a reverse proxy).
+    public var connectionLimit = HTTPServerConfiguration.defaultConnectionLimit
+    public var perClientConnectionLimit = HTTPServerConfiguration.defaultPerClientConnectionLimit
     public var alert: AlertConfiguration?
     public var upcoming: UpcomingPins
     /// The dashboard folder; nil uses the installed resources.

@@ -24,7 +24,9 @@ public final class CollectorServer: Sendable {
         let dashboard = DashboardFiles(directory: configuration.dashboardDirectory)
         self.receiver = receiver
         self.dashboard = dashboard
-        let http = HTTPServerConfiguration(address: configuration.listen, tls: configuration.tls, bodyLimit: configuration.bodyLimit)
+        var http = HTTPServerConfiguration(address: configuration.listen, tls: configuration.tls, bodyLimit: configuration.bodyLimit)
+        http.connectionLimit = configuration.connectionLimit
+        http.perClientConnectionLimit = configuration.perClientConnectionLimit
         let upcoming = configuration.upcoming
         server = HTTPServer(configuration: http) { request in
             Self.route(request, receiver: receiver, store: store, dashboard: dashboard, upcoming: upcoming)
