@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Pinning
 import TLSClient
 import TrustCertificates
 import TrustEvaluation
@@ -149,6 +150,7 @@ struct ConnectCommand: Subcommand {
         (ConnectRecording.isStandardOutput(arguments.value("--record")) ? io.stderr : io.stdout)
             .write(arguments.has("--json") ? report.json.rendered() + "\n" : report.text)
         if report.isConnectionError { io.error("connect: \(report.errorMessage ?? "connection failed")") }
+        if let explanation = report.pinning?.notPinnedExplanation { io.error("warning: " + explanation) }
         // After the verdict is out: delivery waits at most --report-wait, and what is left stays spooled.
         reports.deliver(report.verdict?.pinFailureReport, io: io)
         if let path = arguments.value("--record"),

@@ -9,6 +9,7 @@ extension PinningOutcome {
         var text = "pinning: \(decision.rawValue)"
         if let result { text += " (\(result.trustKitName))" }
         if let notPinnedReason { text += ": no pin applies (\(notPinnedReason.rawValue))" }
+        if let notPinnedExplanation { text += ": " + notPinnedExplanation }
         if !matches.isEmpty {
             text += ": " + matches.map { "pin \($0.pin.base64) matches [\($0.chainIndex)] \(CertificateFormatting.displayName($0.certificate))" }
                 .joined(separator: ", ")
@@ -34,6 +35,7 @@ extension PinningOutcome {
             ("enforced", .bool(enforced)),
             ("report_only", .bool(reportOnly)),
             ("not_pinned_reason", .string(notPinnedReason?.rawValue)),
+            ("not_pinned_explanation", .string(notPinnedExplanation)),
             ("problem", .string(problem)),
             ("config", .string(config)),
             ("apple_error", appleError.map { .object([("code", .int(Int($0.code))), ("message", .string($0.message))]) } ?? .null),

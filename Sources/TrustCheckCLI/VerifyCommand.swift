@@ -276,6 +276,7 @@ struct VerifyCommand: Subcommand {
             let pinned = pinning?.policy.apply(to: result, presented: [leaf] + intermediates, anchors: evaluator.anchors,
                                                host: settings.host ?? "")
             let verdict = Verdict(result: result, pinning: pinned)
+            if let explanation = pinned?.notPinnedExplanation { io.error("warning: " + explanation) }
             let added = extra(verdict)
             if arguments.has("--json") {
                 var json = VerifyReport.json(verdict, settings: settings, crlCount: crlCount, ocsp: ocsp,

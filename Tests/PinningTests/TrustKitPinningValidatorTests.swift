@@ -134,6 +134,20 @@ import TrustEvaluation
         #expect(unknown.match == nil)
     }
 
+    /// TrustKit looks domains up as spelt: a host in other letter case or with a trailing dot is not pinned,
+    /// and says why apart from a host with no policy at all.
+    @Test func aHostSpeltDifferentlyFromItsDomainIsNotPinnedForThatReason() throws {
+        for host in ["WWW.EXAMPLE.COM", "www.example.com.", "Www.Example.Com.."] {
+            let validation = try Self.validate(host, leaf: "rogue-leaf.pem", intermediates: [])
+            #expect(validation.decision == .domainIsNotPinned, "\(host)")
+            #expect(validation.notPinnedReason == .hostSpelling, "\(host)")
+            #expect(validation.evaluation == nil)
+        }
+        #expect(try Self.validate("www.example.com", leaf: "rogue-leaf.pem", intermediates: []).decision == .shouldBlockConnection)
+        #expect(try Self.validate("EXAMPLE.ORG", leaf: "rogue-leaf.pem", intermediates: []).notPinnedReason == .noPolicy)
+        #expect(TrustKitPinningValidator.canonicalSpelling(of: "WWW.Example.COM.") == "www.example.com")
+    }
+
     @Test func noTrustIsBlockedWithoutAReport() throws {
         let validation = try Self.validator().evaluate(hostname: "www.example.com", evaluation: nil, at: PinningFixtures.time)
         #expect(validation.evaluationResult == .errorInvalidParameters)

@@ -63,6 +63,25 @@ import Testing
         #expect(result.stdout.contains("pinning: allow (TSKTrustEvaluationSuccess)"))
     }
 
+    /// `--host` in other letter case or with a trailing dot: no pin applies, as in TrustKit, and the user is
+    /// told so on stderr, in the text and in the JSON.
+    @Test func aHostSpeltDifferentlyFromItsPinnedDomainIsToldThatNoPinApplied() throws {
+        let fixtures = "Tests/PinningTests/Fixtures/"
+        let config = try bytes(fixtures + "trustkit.json")
+        for host in ["WWW.EXAMPLE.COM", "www.example.com."] {
+            let arguments = ["verify", Self.path(fixtures + "leaf.pem"), Self.path(fixtures + "intermediate.pem"),
+                             "--anchors", Self.path(fixtures + "root.pem"), "--at", "2025-01-01", "--host", host, "--pin-config", "-"]
+            let text = run(arguments, stdin: config)
+            #expect(text.stdout.contains("pinning: not-pinned: no pin applies (host-spelling)"), "\(text.stdout)")
+            #expect(text.stderr.contains("trustcheck: warning: no pin applied to \(host): it matches a pinned domain only as www.example.com"),
+                    "\(text.stderr)")
+            let json = run(arguments + ["--json"], stdin: config)
+            #expect(json.stdout.contains(#""not_pinned_reason": "host-spelling""#), "\(json.stdout)")
+            #expect(json.stdout.contains(#""not_pinned_explanation": "no pin applied to \#(host)"#))
+            #expect(json.stderr.contains("warning: no pin applied"))
+        }
+    }
+
     @Test func standardInputIsReadOnce() {
         let result = run(["pin", "-", "-"], stdin: Array("not a certificate".utf8))
         #expect(result.status == 2)

@@ -44,6 +44,15 @@ public struct PinningOutcome: Sendable {
     /// How this kind of pinning hashes a certificate's key.
     public let hashing: PinHashing
 
+    /// Why no pin applied, in a sentence that says what to do, where the reason is one a user most likely did
+    /// not intend (a host spelt differently from its pinned domain); nil otherwise.
+    public var notPinnedExplanation: String? {
+        guard notPinnedReason == .hostSpelling else { return nil }
+        let respelt = TrustKitPinningValidator.canonicalSpelling(of: hostname)
+        return "no pin applied to \(hostname): it matches a pinned domain only as \(respelt), and TrustKit looks pinned "
+            + "domains up as spelt (letter case and a trailing dot count); name the host as \(respelt) to check its pins"
+    }
+
     /// Whether the connection may go ahead: pinning allowed it, or no pinning applies and the default
     /// evaluation trusts the chain.
     public var allowsConnection: Bool {

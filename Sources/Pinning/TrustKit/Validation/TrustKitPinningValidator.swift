@@ -61,7 +61,11 @@ public struct TrustKitPinningValidator: Sendable {
                                decision: .domainIsNotPinned, matchedPin: nil, evaluation: nil, unhashableKey: nil,
                                ignoresUserDefinedTrustAnchors: ignoresUserAnchors)
         }
-        guard let match else { return notPinned(.noPolicy) }
+        guard let match else {
+            let respelt = TrustKitPinningValidator.canonicalSpelling(of: hostname)
+            let spellingMatters = respelt != hostname && configuration.policy(forHostname: respelt) != nil
+            return notPinned(spellingMatters ? .hostSpelling : .noPolicy)
+        }
         if match.policy.excludeSubdomainFromParentPolicy { return notPinned(.excluded) }
         if match.policy.isExpired(at: date) { return notPinned(.expired) }
 
@@ -98,5 +102,12 @@ public struct TrustKitPinningValidator: Sendable {
             return (.failedUserDefinedTrustAnchor, nil, nil)
         }
         return (.failedNoMatchingPin, nil, nil)
+    }
+
+    /// A host name as pinned domains are written: lower case, without trailing dots.
+    public static func canonicalSpelling(of hostname: String) -> String {
+        var name = Substring(hostname.lowercased())
+        while name.hasSuffix(".") { name = name.dropLast() }
+        return String(name)
     }
 }
