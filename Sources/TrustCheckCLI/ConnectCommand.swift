@@ -84,8 +84,8 @@ struct ConnectCommand: Subcommand {
           trust_decision: {trusted, reason} or null: what the handshake decided about the certificate, also
               when the connection then failed
           pinning: verify's pinning member {decision, result, matched_pins [{pin, index, subject}],
-              noted_hostname, configured_pins, enforced, report_only, not_pinned_reason, problem, config,
-              apple_error, failed_checks} or null
+              noted_hostname, configured_pins, enforced, report_only, not_pinned_reason, not_pinned_explanation,
+              problem, config, apple_error, failed_checks} or null
           pin_failure_report: verify's {status, spool, ...} or null
           chain: [{subject, issuer, not_before, not_after, sha256, spki_sha256_base64, pem}] as presented
           negotiated: {protocol, cipher_suite, group, alpn, description} or null

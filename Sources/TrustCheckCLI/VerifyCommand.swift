@@ -142,7 +142,7 @@ struct VerifyCommand: Subcommand {
               required_by, message} or null} or null (under webpki)
           pinning: {decision (allow|block|not-pinned), result (TrustKit's TSKTrustEvaluationResult name),
               matched_pins [{pin, index, subject}], noted_hostname, configured_pins, enforced, report_only,
-              not_pinned_reason, problem, config, apple_error {code, message}, failed_checks} or null
+              not_pinned_reason, not_pinned_explanation, problem, config, apple_error {code, message}, failed_checks} or null
               (without pinning; apple_error and failed_checks for NSPinnedDomains)
           pin_failure_report: {status (queued|no_report_uri|rate_limited|unsaved|disabled), spool, ...
               (queued: destinations, skipped; unsaved: problem)} or null (no TrustKit report)
