@@ -44,7 +44,7 @@ private func oneShot(_ algorithm: DigestAlgorithm, _ data: UnsafeRawPointer?, _ 
                      _ md: UnsafeMutablePointer<UInt8>?) -> UnsafeMutablePointer<UInt8>? {
     precondition(data != nil || len == 0, "CommonCrypto digest of \(len) bytes at a null pointer")
     guard let md else { preconditionFailure("CommonCrypto digest into a null output pointer") }
-    let digest = HashState.digest(algorithm, of: data, count: Int(len))
+    let digest = Digest.hash(algorithm, of: data, count: Int(len))
     md.update(from: digest, count: digest.count)
     return md
 }

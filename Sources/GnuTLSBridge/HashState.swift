@@ -43,11 +43,4 @@ public final class HashState {
         out.withUnsafeMutableBytes { gnutls_hash_output(handle, $0.baseAddress) }
         return out
     }
-
-    /// The digest of `count` bytes at `bytes` in one call.
-    public static func digest(_ algorithm: DigestAlgorithm, of bytes: UnsafeRawPointer?, count: Int) -> [UInt8] {
-        let state = HashState(algorithm: algorithm)
-        state.update(bytes, count: count)
-        return state.finish()
-    }
 }

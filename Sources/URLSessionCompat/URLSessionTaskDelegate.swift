@@ -3,7 +3,7 @@ import Foundation
 /// Apple's URLSessionTaskDelegate: a task's events. Set on the session (`URLSession(configuration:delegate:
 /// delegateQueue:)`) or on one task (`URLSessionTask.delegate`, `data(for:delegate:)`).
 public protocol URLSessionTaskDelegate: URLSessionDelegate {
-    /// A task was created in this session.
+    /// Told of each task the session creates, before it starts.
     func urlSession(_ session: URLSession, didCreateTask task: URLSessionTask)
     /// A task-level challenge: a server-trust challenge comes here when no session-level method answers it.
     func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,

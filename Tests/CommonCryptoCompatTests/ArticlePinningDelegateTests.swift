@@ -53,18 +53,8 @@ struct ArticlePinningDelegateTests {
         return try! LiveTLSFixtures()
     }()
 
-    /// The pin as `openssl` computes it: base64 SHA-256 of the certificate's SubjectPublicKeyInfo DER.
     static func opensslPin(_ identity: LiveTLSFixtures.Identity) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "openssl x509 -in \"$1\" -pubkey -noout | openssl pkey -pubin -outform DER | openssl dgst -sha256 -binary | base64",
-                             "sh", identity.certificate.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        try LiveTLSFixtures.opensslSPKIPin(identity)
     }
 
     func load(_ url: URL, pins: [String]) async -> Result<Int, URLError> {

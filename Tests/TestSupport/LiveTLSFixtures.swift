@@ -87,6 +87,21 @@ public final class LiveTLSFixtures: @unchecked Sendable {
         return Identity(certificate: certificate, key: key)
     }
 
+    /// The identity's pin as `openssl` computes it, independently of TrustCheck: the base64 SHA-256 of the
+    /// certificate's SubjectPublicKeyInfo DER.
+    public static func opensslSPKIPin(_ identity: Identity) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "openssl x509 -in \"$1\" -pubkey -noout | openssl pkey -pubin -outform DER | openssl dgst -sha256 -binary | base64",
+                             "sh", identity.certificate.path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// The DER of the first certificate in a PEM file.
     public static func der(ofPEM url: URL) throws -> Data {
         let text = try String(contentsOf: url, encoding: .utf8)
