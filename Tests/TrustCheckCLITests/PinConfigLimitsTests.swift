@@ -30,7 +30,7 @@ import Testing
         #expect(verifyTime < Self.bound)
         #expect(verify.status == 2)
         #expect(verify.stderr.contains("\(path): file is \(json.count) bytes, larger than the 4 MiB limit"), "\(verify.stderr)")
-        let (audit, auditTime) = Self.timed(["audit", path])
+        let (audit, auditTime) = Self.timed(["audit", path, "--chain"] + Self.chain)
         #expect(auditTime < Self.bound)
         #expect(audit.status == 2)
         #expect(audit.stderr.contains("more than the 4194304 a configuration may have"), "\(audit.stderr)")
@@ -56,7 +56,7 @@ import Testing
             #expect(verify.status == 2, "\(name)")
             #expect(verify.stderr.contains("\(path): TSKPinnedDomains.example.com.TSKEnforcePinning: the key occurs more than once"),
                     "\(name): \(verify.stderr)")
-            let audit = trustcheck(["audit", path])
+            let audit = trustcheck(["audit", path, "--chain"] + Self.chain)
             #expect(audit.status == 2)
             #expect(audit.stderr.contains("TSKPinnedDomains.example.com.TSKEnforcePinning: the key occurs more than once"),
                     "\(name): \(audit.stderr)")
@@ -71,7 +71,7 @@ import Testing
             """.utf8)
         let path = try Self.file(duplicate, "Info.plist")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let (result, elapsed) = Self.timed(["ats", path])
+        let (result, elapsed) = Self.timed(["ats", "--lint", path])
         #expect(elapsed < Self.bound)
         #expect(result.status == 2)
         #expect(result.stderr.contains("\(path): NSAppTransportSecurity.NSAllowsArbitraryLoads: occurs more than once"), "\(result.stderr)")
@@ -79,7 +79,7 @@ import Testing
             + "</plist>").utf8)
         let deepPath = try Self.file(deep, "deep.plist")
         defer { try? FileManager.default.removeItem(atPath: deepPath) }
-        let (deepResult, deepElapsed) = Self.timed(["ats", deepPath])
+        let (deepResult, deepElapsed) = Self.timed(["ats", "--lint", deepPath])
         #expect(deepElapsed < Self.bound)
         #expect(deepResult.status == 2)
         #expect(deepResult.stderr.contains("nested deeper than 64 levels"), "\(deepResult.stderr)")
