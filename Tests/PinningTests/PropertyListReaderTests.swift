@@ -40,8 +40,8 @@ import Testing
             bytes += object
         }
         let table = bytes.count
-        let offsetSize = table < 256 ? 1 : 2
-        for offset in offsets { bytes += offsetSize == 1 ? [UInt8(offset)] : [UInt8(offset >> 8), UInt8(offset & 0xFF)] }
+        let offsetSize = table < 256 ? 1 : table < 65_536 ? 2 : 4
+        for offset in offsets { bytes += (0..<offsetSize).reversed().map { UInt8((offset >> ($0 * 8)) & 0xFF) } }
         func be64(_ value: Int) -> [UInt8] { (0..<8).reversed().map { UInt8((value >> ($0 * 8)) & 0xFF) } }
         bytes += [0, 0, 0, 0, 0, 0, UInt8(offsetSize), 1] + be64(objects.count) + be64(top) + be64(table)
         return Data(bytes)
@@ -149,6 +149,27 @@ import Testing
         // Moderate sharing (Apple's writer shares equal strings) is read.
         let shared = Self.bplist([[0xA3, 0x01, 0x01, 0x01], Self.ascii("same")])
         #expect(try PropertyListValue.propertyListValue(from: shared) == .array([.string("same"), .string("same"), .string("same")]))
+    }
+
+    @Test func aLongStringReferencedManyTimesIsDecodedOnce() throws {
+        // An array of 90,000 references to one 1 MB data object: 90 GB if each reference were decoded anew.
+        func file(references: Int) -> Data {
+            let count = UInt32(references)
+            let array: [UInt8] = [0xAF, 0x12] + (0..<4).reversed().map { UInt8((count >> ($0 * 8)) & 0xFF) }
+                + [UInt8](repeating: 0x01, count: references)
+            let blob: [UInt8] = [0x4F, 0x12, 0x00, 0x0F, 0x42, 0x40] + [UInt8](repeating: 0x41, count: 1_000_000)
+            return Self.bplist([array, blob])
+        }
+        var value: PropertyListValue?
+        let elapsed = ContinuousClock().measure { value = try? PropertyListValue.propertyListValue(from: file(references: 90_000)) }
+        #expect(elapsed < Self.bound)
+        guard case .array(let elements)? = value else {
+            Issue.record("not read")
+            return
+        }
+        #expect(elements.count == 90_000 && elements.last == .data(Data(repeating: 0x41, count: 1_000_000)))
+        let error = try Self.readError { _ = try PropertyListValue.propertyList(from: file(references: PropertyListLimits.maximumObjects)) }
+        #expect(error.code == .tooManyObjects)
     }
 
     @Test func binaryReferencesOutsideTheFileAreRefused() throws {
