@@ -194,7 +194,11 @@ struct JSONValueReader {
     }
 
     private mutating func skipWhitespace() {
-        while position < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[position]) { position += 1 }
+        while position < bytes.count {
+            let byte = bytes[position]
+            guard byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D else { return }
+            position += 1
+        }
     }
 
     /// The 1-based line of a byte offset (counted only when an error is reported).
