@@ -11,6 +11,9 @@ public struct ATSError: Error, LocalizedError, Sendable, Hashable, CustomStringC
         case notAPropertyList = "ats-not-a-property-list"
         /// The top level, or `NSAppTransportSecurity`, is not a dictionary.
         case notADictionary = "ats-not-a-dictionary"
+        /// A key occurs twice in one dictionary of the property list (Apple's reader keeps the last one
+        /// silently, so the file does not say which setting it means); `key` is its dotted path.
+        case duplicateKey = "ats-duplicate-key"
         /// The URL has no scheme, no host, or a scheme ATS does not govern.
         case badURL = "ats-bad-url"
     }

@@ -18,29 +18,31 @@ struct PinningOptions: Sendable {
 
     var reportOnly: Bool { policy.reportOnly }
 
-    /// A pinning configuration's bytes, read as `--pin-config` reads them: an Info.plist that pins through
-    /// App Transport Security, else a TrustKit configuration (JSON, plist, Info.plist); a bad one is an
-    /// input failure naming `name`. `warn` receives the configuration's warnings.
+    /// A pinning configuration's bytes, read as `--pin-config` reads them: decoded once (at most
+    /// `TrustKitConfiguration.maximumFileSize`), then an Info.plist that pins through App Transport Security,
+    /// else a TrustKit configuration (JSON, plist, Info.plist); a bad one is an input failure naming `name`.
+    /// `warn` receives the configuration's warnings.
     static func configuration(_ bytes: [UInt8], name: String, reportOnly: Bool, warn: (String) -> Void)
         -> Result<PinningOptions, InputFailure>
     {
-        let data = Data(bytes)
-        if Self.isAppTransportSecurityPinning(data) {
-            do {
-                let domains = try PinnedDomains(infoPlist: data)
-                for warning in domains.warnings { warn("\(warning)") }
-                return .success(PinningOptions(policy: .pinnedDomains(domains, reportOnly: reportOnly),
-                                               configurationPath: name, configurationData: bytes))
-            } catch {
-                return .failure(InputFailure(code: "pinning.ats." + error.code.rawValue, path: name,
-                                             message: error.problem, line: "\(name): \(error.problem)"))
-            }
+        let decoded: (root: [String: Any], isPropertyList: Bool)
+        do {
+            decoded = try TrustKitConfiguration.decodeRoot(Data(bytes), path: name)
+        } catch {
+            return .failure(InputFailure(error))
+        }
+        if decoded.isPropertyList, let ats = Self.appTransportSecurityPinning(decoded.root) {
+            let domains = PinnedDomains(appTransportSecurity: ats)
+            for warning in domains.warnings { warn("\(warning)") }
+            return .success(PinningOptions(policy: .pinnedDomains(domains, reportOnly: reportOnly),
+                                           configurationPath: name, configurationData: bytes))
         }
         do {
-            let configuration = try TrustKitConfiguration(data: data, path: name)
+            let configuration = try TrustKitConfiguration(root: decoded.root, path: name)
             for warning in configuration.warnings { warn("\(warning)") }
             return .success(PinningOptions(policy: .trustKit(configuration, reportOnly: reportOnly), configurationPath: name,
-                                           configurationData: bytes, infoPlistApp: Self.appIdentity(data)))
+                                           configurationData: bytes,
+                                           infoPlistApp: decoded.isPropertyList ? Self.appIdentity(decoded.root) : (nil, nil)))
         } catch {
             return .failure(InputFailure(error))
         }
@@ -67,7 +69,7 @@ struct PinningOptions: Sendable {
             let name = config == "-" ? StandardInput.name : config
             let bytes: [UInt8]
             do {
-                bytes = try io.bytes(of: config)
+                bytes = try io.bytes(of: config, limit: TrustKitConfiguration.maximumFileSize)
             } catch {
                 return .failure(InputFailure(error))
             }
@@ -81,21 +83,20 @@ struct PinningOptions: Sendable {
         }
     }
 
-    /// An Info.plist that pins through App Transport Security (NSAppTransportSecurity → NSPinnedDomains) and
-    /// has no TrustKit configuration: when both are there, TrustKit's is the one applied.
-    static func isAppTransportSecurityPinning(_ data: Data) -> Bool {
-        guard let plist = try? PropertyListValue.propertyList(from: data) as? [String: Any],
-              plist["TSKConfiguration"] == nil,
-              let ats = plist["NSAppTransportSecurity"] as? [String: Any]
-        else { return false }
-        return ats["NSPinnedDomains"] != nil
+    /// The `NSAppTransportSecurity` dictionary of an Info.plist's root that pins through App Transport Security
+    /// (NSAppTransportSecurity → NSPinnedDomains) and has no TrustKit configuration: when both are there,
+    /// TrustKit's is the one applied. Nil otherwise.
+    static func appTransportSecurityPinning(_ plist: [String: Any]) -> [String: Any]? {
+        guard plist["TSKConfiguration"] == nil, let ats = plist["NSAppTransportSecurity"] as? [String: Any],
+              ats["NSPinnedDomains"] != nil
+        else { return nil }
+        return ats
     }
 
     /// An Info.plist's CFBundleIdentifier and CFBundleShortVersionString (what TrustKit's reports say of the
-    /// app); nils for a file that is not one.
-    static func appIdentity(_ data: Data) -> (bundleIdentifier: String?, version: String?) {
-        guard let plist = try? PropertyListValue.propertyList(from: data) as? [String: Any] else { return (nil, nil) }
-        return (plist["CFBundleIdentifier"] as? String, plist["CFBundleShortVersionString"] as? String)
+    /// app); nils when the root has none.
+    static func appIdentity(_ plist: [String: Any]) -> (bundleIdentifier: String?, version: String?) {
+        (plist["CFBundleIdentifier"] as? String, plist["CFBundleShortVersionString"] as? String)
     }
 
     /// The policy with the reports' app fields set (TrustKit's only).

@@ -58,8 +58,8 @@ package struct CommandIO {
     var style: TerminalStyle { TerminalStyle.for(stdout) }
 
     /// The bytes of a file argument: standard input for "-", else the file, bounded either way.
-    package func bytes(of path: String) throws(CertificateLoadError) -> [UInt8] {
-        path == "-" ? try stdin.take() : try CertificateLoader.read(path)
+    package func bytes(of path: String, limit: Int = CertificateLoader.maximumFileSize) throws(CertificateLoadError) -> [UInt8] {
+        path == "-" ? try stdin.take(limit: limit) : try CertificateLoader.read(path, limit: limit)
     }
 
     /// A usage error on stderr, as `UsageError.report` words it; the status is always usage-or-input (2).

@@ -36,14 +36,22 @@ public struct PinnedDomains: Sendable {
         warnings = []
     }
 
-    /// The pinned domains of an Info.plist's bytes (XML or binary). One without `NSAppTransportSecurity` or
+    /// The pinned domains of an Info.plist's bytes (XML or binary), read with the bounded readers of
+    /// `PropertyListValue` (limits in `PropertyListLimits`). One without `NSAppTransportSecurity` or
     /// `NSPinnedDomains` pins nothing.
     public init(infoPlist data: Data) throws(PinnedDomainsError) {
+        guard data.count <= Self.maximumFileSize else {
+            throw PinnedDomainsError(.unreadable, problem: "the property list is \(data.count) bytes, larger than the "
+                + "\(Self.maximumFileSize / 1024 / 1024) MiB limit")
+        }
         let root: Any
-        do {
+        do throws(PropertyListReadError) {
             root = try PropertyListValue.propertyList(from: data)
+        } catch where error.code == .duplicateKey {
+            throw PinnedDomainsError(.duplicateKey, problem: "\(error.keyPath ?? "a key") occurs more than once in its dictionary; "
+                + "Apple's reader keeps the last value silently, so remove all but the one you mean (\(error.problem))")
         } catch {
-            throw PinnedDomainsError(.notAPropertyList, problem: "not a property list: \(ErrorReason.text(error))")
+            throw PinnedDomainsError(.notAPropertyList, problem: "not a property list: \(error.problem)")
         }
         guard let top = root as? [String: Any] else {
             throw PinnedDomainsError(.notAPropertyList, problem: "the top level is not a dictionary")

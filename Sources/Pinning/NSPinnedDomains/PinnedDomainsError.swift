@@ -8,6 +8,9 @@ public struct PinnedDomainsError: Error, LocalizedError, Sendable, Hashable, Cus
         case unreadable = "pinned-domains-unreadable"
         /// The bytes are not a property list (XML or binary) whose top level is a dictionary.
         case notAPropertyList = "pinned-domains-not-a-property-list"
+        /// A key occurs twice in one dictionary (Apple's reader keeps the last silently); the problem names
+        /// its dotted path.
+        case duplicateKey = "pinned-domains-duplicate-key"
     }
 
     /// Which problem it is.

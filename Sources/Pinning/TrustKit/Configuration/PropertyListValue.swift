@@ -1,12 +1,15 @@
 import FoundationEssentials
 
-/// One value of a property list (XML or binary) or a JSON document, decoded with FoundationEssentials'
-/// `PropertyListDecoder` / `JSONDecoder` — what `PropertyListSerialization` and `JSONSerialization` did
-/// in swift-corelibs Foundation, which `trustcheck` does not link. The configuration readers
-/// check untyped values key by key (TrustKit's and Apple's rules name the wrong type in their errors),
-/// so `untyped` gives the tree those serialisations gave: `[String: Any]`, `[Any]`, `String`, `Bool`,
-/// `Int`, `Double`, `Date`, `Data`, and `Null` for JSON's null.
-package enum PropertyListValue: Decodable {
+/// One value of a property list (XML or binary) or a JSON document, as this package's own bounded
+/// readers decode it (`XMLPropertyListReader`, `BinaryPropertyListReader`, `JSONValueReader`, limits in
+/// `PropertyListLimits`): what `PropertyListSerialization` and `JSONSerialization` did in swift-corelibs
+/// Foundation, which `trustcheck` does not link, without their failure modes on hostile input (a trap on
+/// an oversized integer, stack exhaustion on deep or cyclic nesting, exponential expansion of shared
+/// binary references) and refusing duplicate keys, which they resolve silently and differently. The
+/// configuration readers check untyped values key by key (TrustKit's and Apple's rules name the wrong type
+/// in their errors), so `untyped` gives the tree those serialisations gave: `[String: Any]`, `[Any]`,
+/// `String`, `Bool`, `Int`, `Double`, `Date`, `Data`, and `Null` for JSON's null.
+package enum PropertyListValue: Sendable, Equatable {
     case boolean(Bool)
     case integer(Int)
     case real(Double)
@@ -20,43 +23,29 @@ package enum PropertyListValue: Decodable {
     /// JSON's `null` in the untyped tree (where JSONSerialization put NSNull).
     package struct Null: Sendable {}
 
-    /// Each kind is tried in turn; a decoder refuses a kind the document does not hold there (a boolean is
-    /// never an integer, to JSONDecoder or PropertyListDecoder), so the first that decodes is the value's.
-    package init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .boolean(value)
-        } else if let value = try? container.decode(Int.self) {
-            self = .integer(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .real(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode(Date.self) {
-            self = .date(value)
-        } else if let value = try? container.decode(Data.self) {
-            self = .data(value)
-        } else if let value = try? container.decode([PropertyListValue].self) {
-            self = .array(value)
-        } else {
-            self = .dictionary(try container.decode([String: PropertyListValue].self))
-        }
+    /// A property list's root, binary (`bplist00`) or XML (anything else), as a tree.
+    package static func propertyListValue(from data: Data) throws(PropertyListReadError) -> PropertyListValue {
+        data.starts(with: Array("bplist".utf8)) ? try BinaryPropertyListReader.read(data) : try XMLPropertyListReader.read(data)
     }
 
-    /// A property list's root, XML or binary, untyped; throws the decoder's error for anything else.
-    package static func propertyList(from data: Data) throws -> Any {
-        try PropertyListDecoder().decode(PropertyListValue.self, from: data).untyped
+    /// A property list's root, XML or binary, untyped.
+    package static func propertyList(from data: Data) throws(PropertyListReadError) -> Any {
+        try propertyListValue(from: data).untyped
     }
 
-    /// A JSON document's root, untyped; throws the decoder's error for malformed JSON.
-    package static func json(from data: Data) throws -> Any {
-        try JSONDecoder().decode(PropertyListValue.self, from: data).untyped
+    /// A JSON document's root, as a tree.
+    package static func jsonValue(from data: Data) throws(PropertyListReadError) -> PropertyListValue {
+        try JSONValueReader.read(data)
     }
 
-    /// The value as the Foundation serialisations returned it.
-    var untyped: Any {
+    /// A JSON document's root, untyped.
+    package static func json(from data: Data) throws(PropertyListReadError) -> Any {
+        try jsonValue(from: data).untyped
+    }
+
+    /// The value as the Foundation serialisations returned it (recursive, as deep as the tree: at most
+    /// `PropertyListLimits.maximumDepth`).
+    package var untyped: Any {
         switch self {
         case .boolean(let value): value
         case .integer(let value): value

@@ -16,7 +16,10 @@ import TrustCertificates
 /// with TrustKit's message. Where TrustKit would crash on a wrong type, this throws `.wrongType`. Where
 /// TrustKit silently ignores something, `warnings` says so.
 public struct TrustKitConfiguration: Sendable {
-    /// The largest configuration file read, so a wrong path cannot make the reader load gigabytes.
+    /// The largest configuration accepted, from a file, a pipe or bytes already read: 4 MiB, a thousand
+    /// times a large TrustKit configuration (a few KiB for dozens of domains) and above the largest app
+    /// Info.plists, so that a wrong path or a hostile file cannot make the reader load or decode megabytes
+    /// of nothing. Files are checked with stat(2) before they are read and read no further than this.
     public static let maximumFileSize = 4 * 1024 * 1024
 
     /// TSKSwizzleNetworkDelegates (default false).
@@ -47,11 +50,22 @@ public struct TrustKitConfiguration: Sendable {
         self = try parser.parse(dictionary)
     }
 
-    /// Reads JSON or a property list (XML or binary), recognised by content; `path` only names the
-    /// source in errors.
+    /// Reads JSON or a property list (XML or binary), recognised by content, at most `maximumFileSize`
+    /// bytes, with the bounded readers of `PropertyListValue` (limits in `PropertyListLimits`; a key twice
+    /// in one dictionary is `.duplicateKey`); `path` only names the source in errors.
     public init(data: Data, path: String? = nil, registry: TrustKitDomainRegistry = .system) throws(TrustKitConfigurationError) {
         do {
             let root = try TrustKitConfigurationParser.decode(data)
+            try self.init(root: root, path: path, registry: registry)
+        } catch {
+            throw error.from(path: path)
+        }
+    }
+
+    /// Checks a document's root dictionary already decoded with `decodeRoot(_:)` (a whole Info.plist, whose
+    /// `TSKConfiguration` is then used, or the configuration itself); `path` only names the source in errors.
+    package init(root: [String: Any], path: String?, registry: TrustKitDomainRegistry = .system) throws(TrustKitConfigurationError) {
+        do {
             var parser = TrustKitConfigurationParser(registry: registry)
             self = try parser.parse(TrustKitConfigurationParser.configuration(in: root))
         } catch {
@@ -59,8 +73,22 @@ public struct TrustKitConfiguration: Sendable {
         }
     }
 
-    /// Reads the file at `path` (at most `maximumFileSize` bytes). Pipes and FIFOs (`<(...)`, `/dev/stdin`)
-    /// are read to their end like files, still bounded.
+    /// Decodes a configuration file's bytes once (at most `maximumFileSize`): its root dictionary, and
+    /// whether it was a property list (else JSON). For a caller that looks at the root before choosing a
+    /// reader (an Info.plist may pin through App Transport Security instead).
+    package static func decodeRoot(_ data: Data, path: String?) throws(TrustKitConfigurationError)
+        -> (root: [String: Any], isPropertyList: Bool)
+    {
+        do {
+            return try TrustKitConfigurationParser.decodeRoot(data)
+        } catch {
+            throw error.from(path: path)
+        }
+    }
+
+    /// Reads the file at `path`: its size checked first, refused when larger than `maximumFileSize`, then
+    /// read no further than that. Pipes and FIFOs (`<(...)`, `/dev/stdin`) are read to their end like
+    /// files, still bounded.
     public init(contentsOfFile path: String, registry: TrustKitDomainRegistry = .system) throws(TrustKitConfigurationError) {
         let data: Data
         do {

@@ -28,6 +28,10 @@ public struct TrustKitConfigurationError: Error, LocalizedError, Sendable, Hasha
         case unreadable = "unreadable"
         /// The bytes are neither a JSON object nor a property list dictionary.
         case notAConfiguration = "not-a-configuration"
+        /// A key occurs twice in one dictionary (JSON object, XML or binary plist dict): Foundation's JSON
+        /// reader keeps the first value and its property list reader the last, so such a file means one
+        /// configuration in one format and another in the other. `key` is the key's dotted path.
+        case duplicateKey = "duplicate-key"
         /// The Public Suffix List could not be read, so no domain can be checked.
         case publicSuffixListMissing = "public-suffix-list-missing"
     }

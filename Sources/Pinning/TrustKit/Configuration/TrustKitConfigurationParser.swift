@@ -13,12 +13,18 @@ struct TrustKitConfigurationParser {
 
     // MARK: Containers
 
-    /// Decodes JSON or a property list (XML or binary) into a dictionary.
-    static func decode(_ data: Data) throws(TrustKitConfigurationError) -> [String: Any] {
+    /// Decodes JSON or a property list (XML or binary) into a dictionary, with the bounded readers
+    /// (`PropertyListLimits`); `isPropertyList` says which it was.
+    static func decodeRoot(_ data: Data) throws(TrustKitConfigurationError) -> (root: [String: Any], isPropertyList: Bool) {
+        guard data.count <= TrustKitConfiguration.maximumFileSize else {
+            throw TrustKitConfigurationError(.unreadable, problem: "the configuration is \(data.count) bytes, more than the "
+                + "\(TrustKitConfiguration.maximumFileSize / 1024 / 1024) MiB a configuration may have")
+        }
         let firstByte = data.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        let isJSON = firstByte == UInt8(ascii: "{")
         let root: Any
         do {
-            if firstByte == UInt8(ascii: "{") {
+            if isJSON {
                 root = try PropertyListValue.json(from: data)
             } else if data.starts(with: Array("bplist".utf8)) || firstByte == UInt8(ascii: "<") {
                 root = try PropertyListValue.propertyList(from: data)
@@ -28,14 +34,30 @@ struct TrustKitConfigurationParser {
             }
         } catch let error as TrustKitConfigurationError {
             throw error
+        } catch let error as PropertyListReadError {
+            throw Self.error(error, json: isJSON)
         } catch {
-            let kind = firstByte == UInt8(ascii: "{") ? "JSON" : "property list"
-            throw TrustKitConfigurationError(.notAConfiguration, problem: "malformed \(kind): \(ErrorReason.text(error))")
+            throw TrustKitConfigurationError(.notAConfiguration, problem: "malformed configuration: \(ErrorReason.text(error))")
         }
         guard let dictionary = root as? [String: Any] else {
             throw TrustKitConfigurationError(.notAConfiguration, problem: "the top level is not a dictionary")
         }
-        return dictionary
+        return (dictionary, !isJSON)
+    }
+
+    /// Decodes JSON or a property list (XML or binary) into a dictionary.
+    static func decode(_ data: Data) throws(TrustKitConfigurationError) -> [String: Any] { try decodeRoot(data).root }
+
+    /// A reader's refusal as a configuration error: a duplicate key as `.duplicateKey` naming its path,
+    /// anything else as `.notAConfiguration` with the reader's words.
+    static func error(_ error: PropertyListReadError, json: Bool) -> TrustKitConfigurationError {
+        if error.code == .duplicateKey, let keyPath = error.keyPath {
+            return TrustKitConfigurationError(
+                .duplicateKey, keyString: keyPath,
+                problem: "the key occurs more than once in its dictionary; JSON readers keep the first value and property "
+                    + "list readers the last, so remove all but the one you mean (\(error.problem))")
+        }
+        return TrustKitConfigurationError(.notAConfiguration, problem: "malformed \(json ? "JSON" : "property list"): \(error.problem)")
     }
 
     /// An Info.plist's `TSKConfiguration` dictionary, or `root` itself when it has no such key.
