@@ -6,20 +6,19 @@
 public enum DERInteger {
     /// The minimal two's-complement content octets of the INTEGER whose content octets are `content`:
     /// the canonical key by which two serial numbers are the same integer. Empty stays empty.
-    public static func minimal<C: Collection<UInt8>>(_ content: C) -> [UInt8] {
+    public static func minimal(_ content: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         var start = content.startIndex
-        while start != content.endIndex {
-            let next = content.index(after: start)
-            guard next != content.endIndex else { break }
-            let first = content[start], second = content[next]
+        while start + 1 < content.endIndex {
+            let first = content[start], second = content[start + 1]
             guard (first == 0x00 && second & 0x80 == 0) || (first == 0xFF && second & 0x80 != 0) else { break }
-            start = next
+            start += 1
         }
-        return Array(content[start...])
+        return content[start...]
     }
 
+    /// The same, of an array.
+    public static func minimal(_ content: [UInt8]) -> ArraySlice<UInt8> { minimal(content[...]) }
+
     /// Whether two INTEGER contents hold the same integer.
-    public static func sameValue<A: Collection<UInt8>, B: Collection<UInt8>>(_ lhs: A, _ rhs: B) -> Bool {
-        minimal(lhs) == minimal(rhs)
-    }
+    public static func sameValue(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool { minimal(lhs).elementsEqual(minimal(rhs)) }
 }

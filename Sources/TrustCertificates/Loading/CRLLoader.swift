@@ -39,9 +39,12 @@ public enum CRLLoader {
         return result
     }
 
-    /// Parses CRLs from bytes, every one of which must parse; `path` only names the source in errors.
-    public static func crls(in bytes: [UInt8], from path: String) throws(CertificateLoadError) -> [CertificateRevocationList] {
-        try requireReadable(try file(in: bytes, from: path)).crls
+    /// Parses CRLs from bytes, every one of which must parse within `limits`; `path` only names the
+    /// source in errors.
+    public static func crls(in bytes: [UInt8], from path: String, limits: CRLLimits = .default)
+        throws(CertificateLoadError) -> [CertificateRevocationList]
+    {
+        try requireReadable(try file(in: bytes, from: path, limits: limits)).crls
     }
 
     /// Parses CRLs from bytes, keeping those that do not parse, or exceed `limits`, as `UnreadableCRL`s

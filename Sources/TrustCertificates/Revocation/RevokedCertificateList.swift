@@ -113,7 +113,7 @@ public struct RevokedCertificateList: RandomAccessCollection, Sendable {
         var position = firstBySerialHash[Self.serialHash(serial)]
         while let index = position {
             let entry = self[Int(index)]
-            if DERInteger.minimal(entry.serialNumber) == wanted { result.append(entry) }
+            if DERInteger.minimal(entry.serialNumber).elementsEqual(wanted) { result.append(entry) }
             let following = nextWithSameHash[Int(index)]
             position = following == .max ? nil : following
         }
