@@ -60,7 +60,8 @@ public enum CRLLoader {
         var crls: [CertificateRevocationList] = []
         var unreadable: [UnreadableCRL] = []
         for (index, slice) in ders.enumerated() {
-            let der = Array(slice)
+            // A file of one DER CRL is that CRL: shared, not copied.
+            let der = slice.count == bytes.count ? bytes : Array(slice)
             do {
                 crls.append(try CertificateRevocationList(der: der, limits: limits))
             } catch {

@@ -2,9 +2,9 @@ import FoundationEssentials
 
 /// A CRL's revokedCertificates (RFC 5280 §5.1.2.6) as slices of the CRL's DER: every entry is read and
 /// checked once, when the CRL is parsed, but only its position is kept — an entry becomes a
-/// `RevokedCertificate` when it is asked for. A CRL of a million entries so costs its DER and about
-/// 16 bytes per entry (position, serial hash and the next entry of the same hash), not a million
-/// values with their arrays.
+/// `RevokedCertificate` when it is asked for. A CRL of a million entries so costs its DER and a few
+/// tens of bytes per entry (its position, a hash-table slot for its serial and the link to the entry
+/// before it with the same hash), not a million values with their arrays.
 ///
 /// Serial numbers are looked up by integer value (`DERInteger.minimal`): an entry written with a
 /// redundant leading 0x00 or 0xFF still matches the certificate's minimal serial.
