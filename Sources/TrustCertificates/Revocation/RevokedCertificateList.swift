@@ -62,6 +62,7 @@ public struct RevokedCertificateList: RandomAccessCollection, Sendable {
         heads.reserveCapacity(positions.count)
         var next = [UInt32](repeating: .max, count: positions.count)
         var unknown: [String] = []
+        var seenUnknown = Set<String>()
         var current = crlIssuer
         for (index, start) in positions.enumerated() {
             let parsed: RevokedCertificate
@@ -77,7 +78,7 @@ public struct RevokedCertificateList: RandomAccessCollection, Sendable {
                 changes.append(IssuerChange(position: index, names: current))
             }
             for oid in parsed.extensions.lazy.filter({ $0.critical && !CRLExtensionOID.understoodInEntries.contains($0.oid) }).map(\.oid)
-            where !unknown.contains(oid) {
+            where seenUnknown.insert(oid).inserted {
                 unknown.append(oid)
             }
             let hash = Self.serialHash(parsed.serialNumber)
