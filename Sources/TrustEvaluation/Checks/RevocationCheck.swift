@@ -72,6 +72,8 @@ struct RevocationCheck: PathCheck {
             if let status = answer?.status, outcome?.isDetermined == true, crlRevokes != (status.name == "revoked") {
                 conflicts.append("the CRLs say \(crlRevokes ? "revoked" : "not revoked"), the stapled OCSP response says \(status)")
             }
+            var said = Set<String>()
+            conflicts = conflicts.filter { said.insert($0).inserted }
             results.append(judge(index: index, crl: outcome, ocsp: answer, conflicts: conflicts, policy: environment.policy,
                                  failures: &failures))
         }
