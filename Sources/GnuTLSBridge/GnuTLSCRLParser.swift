@@ -1,7 +1,8 @@
 import CGnuTLS
 
 /// Parses one DER certificate revocation list with GnuTLS and copies every field TrustCheck uses into
-/// Swift values. The GnuTLS handle lives only for the duration of `parse`.
+/// Swift values. The GnuTLS handle lives only for the duration of `parse`. `CertificateRevocationList`
+/// passes the CertificateList without its revokedCertificates, so libtasn1 never decodes the entries.
 public enum GnuTLSCRLParser {
     /// Parses `der` (one DER CertificateList); throws GnuTLS's error when it refuses the encoding.
     public static func parse(der: [UInt8]) throws -> GnuTLSCRLFields {

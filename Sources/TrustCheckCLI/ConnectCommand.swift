@@ -91,7 +91,7 @@ struct ConnectCommand: Subcommand {
           negotiated: {protocol, cipher_suite, group, alpn, description} or null
           stapled_ocsp_response: base64, or null
           ocsp: verify's entry for the staple {file, status, revocation_time, revocation_reason,
-              this_update, next_update, responder, certificate_index, used, problem, error_code} or null
+              this_update, next_update, responder, certificate_index, used, problem, conflict, error_code} or null
         A stapled "revoked" that is used refuses the server (Revocation, -67820, fatal); a "good" one is
         reported; any other staple is reported and ignored.
 

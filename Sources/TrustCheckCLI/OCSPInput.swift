@@ -65,11 +65,12 @@ struct OCSPInput {
             text += ")"
         }
         if let responder = report.responder { text += ", signed by \(CertificateFormatting.displayName(responder))" }
+        if let conflict = report.conflict { text += ", conflicting: \(conflict)" }
         if let problem = report.problem { return text + ", ignored: \(problem)" }
         return text + ", used"
     }
 
-    /// {file, status, this_update, next_update, responder, used, problem} for the JSON report.
+    /// {file, status, this_update, next_update, responder, used, problem, conflict} for the JSON report.
     static func json(_ input: OCSPInput, _ report: OCSPResponseReport?) -> JSONValue {
         var problem = report?.problem
         if case .failure(let error) = input.response { problem = error.reason }
@@ -90,6 +91,7 @@ struct OCSPInput {
             ("certificate_index", report?.certificateIndex.map { .int($0) } ?? .null),
             ("used", .bool(report?.isUsed ?? false)),
             ("problem", .string(problem)),
+            ("conflict", .string(report?.conflict)),
             ("error_code", {
                 guard case .failure(let error) = input.response else { return .null }
                 return .string(error.code)

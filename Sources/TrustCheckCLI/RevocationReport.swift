@@ -16,7 +16,7 @@ enum RevocationReport {
         case .undetermined: head += "not established: " + (status.why ?? "")
         case .notChecked: head += "not checked: " + (status.why ?? "")
         }
-        return [head] + status.crls.map { "  " + $0.description }
+        return [head] + status.conflicts.map { "  conflicting answers: " + $0 } + status.crls.map { "  " + $0.description }
     }
 
     /// `revocation {mode, unusable_crls_fail, requires_crl_number, self_covered_crl_signers_vouch, certificates [...]}`
@@ -31,7 +31,7 @@ enum RevocationReport {
         ])
     }
 
-    /// One certificate's status: `{index, status, checked, sources, …, crls [...]}`.
+    /// One certificate's status: `{index, status, checked, sources, …, conflicting, conflicts [...], crls [...]}`.
     static func certificate(_ status: CertificateRevocationStatus) -> JSONValue {
         var revocationTime: String?
         var reason: String?
@@ -49,6 +49,8 @@ enum RevocationReport {
             ("valid_until", .string(status.validUntil.map(CertificateFormatting.timestamp))),
             ("reasons_covered", .string(status.reasonsCovered.description)),
             ("why", .string(status.why)),
+            ("conflicting", .bool(status.isConflicting)),
+            ("conflicts", .strings(status.conflicts)),
             ("crls", .array(status.crls.map(crl))),
         ])
     }

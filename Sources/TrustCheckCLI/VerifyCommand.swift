@@ -129,11 +129,13 @@ struct VerifyCommand: Subcommand {
           crls: how many were given
           revocation: {mode, unusable_crls_fail, requires_crl_number, self_covered_crl_signers_vouch,
               certificates [{index, status (revoked|not-revoked|undetermined|not-checked), checked, sources
-              [crl|stapled-ocsp], revocation_time, revocation_reason, valid_until, reasons_covered, why, crls
+              [crl|stapled-ocsp], revocation_time, revocation_reason, valid_until, reasons_covered, why,
+              conflicting (bool), conflicts [answers that disagree; any revoked one wins], crls
               [{crl, verdict (used|not-applicable|unusable|not-signed-by-issuer), detail, signer,
               signer_validation, delta, notes}]}]}
           ocsp: [{file, status (good|revoked|unknown) or null, revocation_time, revocation_reason,
-              this_update, next_update, responder, certificate_index, used (bool), problem, error_code}]
+              this_update, next_update, responder, certificate_index, used (bool), problem, conflict,
+              error_code}]
           paths_considered, signature_checks: the work of the path search
           policy_tree: {inputs {user_initial_policy_set, initial_explicit_policy,
               initial_policy_mapping_inhibit, initial_any_policy_inhibit}, authorities_constrained_policy_set,

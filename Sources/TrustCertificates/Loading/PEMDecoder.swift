@@ -31,9 +31,12 @@ enum PEMDecoder {
         var sawAnyBlock = false
         var position = bytes.startIndex
         while let marker = find(beginMarker, in: bytes, from: position) {
-            position = marker + beginMarker.count
             let begin = line(around: marker, in: bytes)
             // A BEGIN line holds only the marker, the label and dashes (and blanks or a BOM around them).
+            // A marker that does not start such a line rules out its whole line — any other marker on it
+            // is not at its start either — so the scan resumes at the next line: each byte is looked at
+            // a bounded number of times however many markers share a line.
+            position = begin.next
             guard trimmed(bytes[begin.start..<begin.end]).startIndex == marker, let label = Self.label(of: bytes[marker..<begin.end])
             else { continue }
             sawAnyBlock = true

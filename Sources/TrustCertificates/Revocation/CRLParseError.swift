@@ -13,6 +13,10 @@ public struct CRLParseError: Error, Sendable, Hashable, CustomStringConvertible,
         case malformedIssuer
         /// A revokedCertificates entry is malformed (the reason names it by position).
         case badEntry
+        /// The DER is larger than `CRLLimits.maximumBytes` (the reason names the limit).
+        case tooLarge
+        /// It has more revokedCertificates entries than `CRLLimits.maximumEntries` (the reason names the limit).
+        case tooManyEntries
     }
 
     /// Which step refused the bytes.

@@ -3,10 +3,13 @@ internal import GnuTLSBridge
 
 /// An X.509 v2 certificate revocation list (RFC 5280 §5) parsed once, at creation, into immutable values.
 ///
-/// As for `Certificate`, GnuTLS validates the encoding and reads the issuer, the signature algorithm
-/// and the extensions; TrustCheck's own DER reader slices the TBS bytes and the signature and reads
-/// the update times (no 1970 or 2038 limits) and the revoked entries, whose extensions (the reason
-/// code) GnuTLS does not expose. Equality is DER byte equality.
+/// TrustCheck's own DER reader slices the TBS bytes and the signature and reads the update times (no
+/// 1970 or 2038 limits) and the revoked entries, whose extensions (the reason code) GnuTLS does not
+/// expose; GnuTLS validates the encoding of, and reads, the issuer, the signature algorithm and the
+/// extensions. GnuTLS is given the CRL without its revokedCertificates (the same CertificateList with
+/// that one field left out), so its ASN.1 decoder never walks the entries: their number and size cost
+/// GnuTLS nothing, and the limits (`CRLLimits`) are enforced before GnuTLS sees a byte. The entries
+/// stay slices of `der` (`RevokedCertificateList`). Equality is DER byte equality.
 public final class CertificateRevocationList: Sendable, Hashable, CustomStringConvertible {
     /// The CRL's DER encoding.
     public let der: [UInt8]
@@ -20,8 +23,9 @@ public final class CertificateRevocationList: Sendable, Hashable, CustomStringCo
     public let thisUpdate: Date
     /// nil when absent (RFC 5280 makes it mandatory for conforming CAs, ASN.1 optional).
     public let nextUpdate: Date?
-    /// The revokedCertificates entries in CRL order, each with the certificate issuer it applies to.
-    public let revokedCertificates: [RevokedCertificate]
+    /// The revokedCertificates entries in CRL order, each with the certificate issuer it applies to,
+    /// decoded from `der` when read.
+    public let revokedCertificates: RevokedCertificateList
     /// The crlExtensions in CRL order.
     public let extensions: [CertificateExtension]
     /// The CRLNumber's INTEGER content octets; nil when the extension is absent.
@@ -30,8 +34,8 @@ public final class CertificateRevocationList: Sendable, Hashable, CustomStringCo
     public let crlNumberIsCritical: Bool
     /// The algorithm the issuer signed with, with its typed hash.
     public let signatureAlgorithm: SignatureAlgorithm
-    /// The DER TBSCertList: the bytes the signature covers.
-    public let tbsCertList: [UInt8]
+    /// Where the TBSCertList lies in `der`.
+    private let tbsRange: Range<Int>
     /// The signature BIT STRING as encoded; see `isSigned(by:)` to check it.
     public let signatureValue: SignatureValue
     /// issuingDistributionPoint (§5.2.5): the CRL's scope; nil when absent.
@@ -40,47 +44,68 @@ public final class CertificateRevocationList: Sendable, Hashable, CustomStringCo
     public let deltaCRLIndicator: DecodedExtension<CRLNumber>?
     /// freshestCRL (§5.2.6): where the delta CRLs for this complete CRL are; nil when absent.
     public let freshestCRL: DecodedExtension<[DistributionPoint]>?
-    /// Entry positions by serial number, in CRL order (an indirect CRL may list one serial per issuer).
-    private let entriesBySerial: [[UInt8]: [Int]]
 
-    /// Parses exactly one DER CertificateList.
-    public init(der input: [UInt8]) throws(CRLParseError) {
-        let entries: [RevokedCertificate]
+    /// Parses exactly one DER CertificateList within `CRLLimits.default`.
+    public convenience init(der input: [UInt8]) throws(CRLParseError) {
+        try self.init(der: input, limits: .default)
+    }
+
+    /// Parses exactly one DER CertificateList, refusing one beyond `limits` before reading its entries.
+    public init(der input: [UInt8], limits: CRLLimits) throws(CRLParseError) {
+        guard input.count <= limits.maximumBytes else {
+            throw CRLParseError(.tooLarge, "the CRL is \(input.count) bytes, more than the limit of \(limits.maximumBytes) "
+                                + "(CRLLimits.maximumBytes)")
+        }
+        let forGnuTLS: [UInt8]
+        let issuerName: DistinguishedName
+        let list: DERNode?
+        let whole: [UInt8]
         do {
             var reader = DERReader(input)
             let outer = try reader.read(tag: DERTag.sequence, "a CertificateList SEQUENCE")
             guard reader.isAtEnd else { throw DERError.unexpected("a single CertificateList (bytes follow it)") }
-            der = Array(outer.encoded)
+            // The input is the CertificateList (the reader refused anything after it): kept, not copied,
+            // and every slice below indexes it.
+            whole = input
             var parts = DERReader(outer.content)
             let tbs = try parts.read(tag: DERTag.sequence, "a TBSCertList SEQUENCE")
-            _ = try parts.read(tag: DERTag.sequence, "a signatureAlgorithm")
-            let (signatureBytes, unusedBits) = try parts.read(tag: DERTag.bitString, "a signature BIT STRING").bitString()
+            let algorithm = try parts.read(tag: DERTag.sequence, "a signatureAlgorithm")
+            let signatureNode = try parts.read(tag: DERTag.bitString, "a signature BIT STRING")
+            let (signatureBytes, unusedBits) = try signatureNode.bitString()
             signatureValue = SignatureValue(octets: signatureBytes, unusedBits: unusedBits)
             guard parts.isAtEnd else { throw DERError.unexpected("a CertificateList of three fields") }
-            tbsCertList = Array(tbs.encoded)
+            tbsRange = tbs.encoded.startIndex..<tbs.encoded.endIndex
 
             var fields = DERReader(tbs.content)
-            _ = try fields.readIfPresent(tag: DERTag.integer)  // version; GnuTLS reads and checks it
-            _ = try fields.read(tag: DERTag.sequence, "a signature AlgorithmIdentifier")
-            let issuerName = try DistinguishedName(der: try fields.read(tag: DERTag.sequence, "an issuer Name").encoded)
-            thisUpdate = try X509Time.decode(try fields.read())
-            if let next = try fields.readIfPresent(tag: DERTag.utcTime) ?? fields.readIfPresent(tag: DERTag.generalizedTime) {
-                nextUpdate = try X509Time.decode(next)
-            } else {
-                nextUpdate = nil
-            }
-            entries = try fields.readIfPresent(tag: DERTag.sequence).map { try Self.entries($0, crlIssuer: issuerName) } ?? []
-            _ = try fields.readIfPresent(tag: 0xA0)  // crlExtensions: GnuTLS reads them
+            let version = try fields.readIfPresent(tag: DERTag.integer)  // GnuTLS reads and checks it
+            let innerAlgorithm = try fields.read(tag: DERTag.sequence, "a signature AlgorithmIdentifier")
+            let issuerNode = try fields.read(tag: DERTag.sequence, "an issuer Name")
+            issuerName = try DistinguishedName(der: issuerNode.encoded)
+            let thisNode = try fields.read()
+            thisUpdate = try X509Time.decode(thisNode)
+            let nextNode = try fields.readIfPresent(tag: DERTag.utcTime) ?? fields.readIfPresent(tag: DERTag.generalizedTime)
+            nextUpdate = try nextNode.map(X509Time.decode)
+            list = try fields.readIfPresent(tag: DERTag.sequence)
+            let crlExtensions = try fields.readIfPresent(tag: 0xA0)  // GnuTLS reads them
             guard fields.isAtEnd else { throw DERError.unexpected("a TBSCertList ending with its crlExtensions") }
+            // The same CertificateList without revokedCertificates: all GnuTLS reads, none of the entries.
+            let kept = [version, innerAlgorithm, issuerNode, thisNode, nextNode, crlExtensions].compactMap { $0 }
+            let tbsContent = kept.reduce(into: [UInt8]()) { $0 += $1.encoded }
+            let shortTBS = [DERTag.sequence] + DEREncoder.length(tbsContent.count) + tbsContent
+            let content = shortTBS + algorithm.encoded + signatureNode.encoded
+            forGnuTLS = [DERTag.sequence] + DEREncoder.length(content.count) + content
         } catch let error as CRLParseError {
             throw error
         } catch {
             throw CRLParseError(.malformedDER, "not a DER CRL: \(error)")
         }
+        der = whole
+        revokedCertificates = try RevokedCertificateList(der: whole, list: list, crlIssuer: issuerName,
+                                                         maximumEntries: limits.maximumEntries)
 
         let fields: GnuTLSCRLFields
         do {
-            fields = try GnuTLSCRLParser.parse(der: der)
+            fields = try GnuTLSCRLParser.parse(der: forGnuTLS)
         } catch {
             throw CRLParseError(.rejectedByGnuTLS, "GnuTLS rejected the CRL: \(error)")
         }
@@ -96,15 +121,14 @@ public final class CertificateRevocationList: Sendable, Hashable, CustomStringCo
         extensions = fields.extensions.map { CertificateExtension(oid: $0.oid, critical: $0.critical, valueBytes: $0.value[...]) }
         crlNumber = fields.crlNumber
         crlNumberIsCritical = fields.crlNumberCritical
-        revokedCertificates = entries
-        var bySerial: [[UInt8]: [Int]] = [:]
-        for (index, entry) in entries.enumerated() { bySerial[entry.serialNumber, default: []].append(index) }
-        entriesBySerial = bySerial
         let extensions = self.extensions
         issuingDistributionPoint = extensions.decoded(CRLExtensionOID.issuingDistributionPoint) { try IssuingDistributionPoint(der: $0) }
         deltaCRLIndicator = extensions.decoded(CRLExtensionOID.deltaCRLIndicator) { try CRLNumber(extensionValue: $0) }
         freshestCRL = extensions.decoded(CRLExtensionOID.freshestCRL) { try DistributionPoint.points(der: $0) }
     }
+
+    /// The DER TBSCertList: the bytes the signature covers (a slice of `der`).
+    public var tbsCertList: ArraySlice<UInt8> { der[tbsRange] }
 
     /// The CRLNumber as a number; nil when absent or not an INTEGER.
     public var number: CRLNumber? { crlNumber.map(CRLNumber.init(content:)) }
@@ -125,27 +149,36 @@ public final class CertificateRevocationList: Sendable, Hashable, CustomStringCo
     /// written, such as a DSA key completed with inherited parameters
     /// (`PublicKeyInfo.inheritingDSAParameters(from:)`).
     public func isSigned(byKey key: PublicKeyInfo) -> Bool {
-        signatureValue.isMade(by: key, over: tbsCertList[...], algorithm: signatureAlgorithm)
+        signatureValue.isMade(by: key, over: tbsCertList, algorithm: signatureAlgorithm)
     }
 
-    /// The first entry for this serial number (DER INTEGER content octets), whatever issuer it applies to.
+    /// The first entry for this serial number (DER INTEGER content octets, compared by integer value),
+    /// whatever issuer it applies to.
     public func entry(forSerialNumber serial: [UInt8]) -> RevokedCertificate? {
-        entriesBySerial[serial]?.first.map { revokedCertificates[$0] }
+        revokedCertificates.entries(forSerialNumber: serial).first
     }
 
-    /// The first entry revoking `certificate` (§5.3.3): its serial number, and a certificate issuer
-    /// (the entry's, carried over from earlier entries, or the CRL's) naming the certificate's issuer.
+    /// Every entry revoking `certificate` (§5.3.3), in CRL order: its serial number, compared as an
+    /// integer, and a certificate issuer (the entry's, carried over from earlier entries, or the CRL's)
+    /// naming the certificate's issuer. More than one is a CRL listing the certificate twice.
+    public func entries(for certificate: Certificate) -> [RevokedCertificate] {
+        revokedCertificates.entries(forSerialNumber: certificate.serialNumber)
+            .filter { GeneralName.anyMatch($0.certificateIssuer, [.directoryName(certificate.issuer)]) }
+    }
+
+    /// The entry that decides for `certificate` (§5.3.3 matching, see `entries(for:)`): the first that
+    /// revokes it, one whose reason is not removeFromCRL, when there is one — a CRL that both lists and
+    /// un-lists a certificate revokes it — else the first.
     public func entry(for certificate: Certificate) -> RevokedCertificate? {
-        (entriesBySerial[certificate.serialNumber] ?? []).lazy.map { self.revokedCertificates[$0] }
-            .first { GeneralName.anyMatch($0.certificateIssuer, [.directoryName(certificate.issuer)]) }
+        let all = entries(for: certificate)
+        return all.first { $0.reason != .removeFromCRL } ?? all.first
     }
 
     /// Critical CRL and entry extensions TrustCheck does not understand: RFC 5280 §5.2 and §5.3 forbid
     /// using a CRL that has any.
     public var unknownCriticalExtensions: [String] {
         let own = extensions.filter { $0.critical && !CRLExtensionOID.understood.contains($0.oid) }.map(\.oid)
-        let inEntries = revokedCertificates.flatMap(\.extensions)
-            .filter { $0.critical && !CRLExtensionOID.understoodInEntries.contains($0.oid) }.map(\.oid)
+        let inEntries = revokedCertificates.unknownCriticalExtensions
         var seen = Set<String>()
         return (own + inEntries).filter { seen.insert($0).inserted }
     }
@@ -157,50 +190,4 @@ public final class CertificateRevocationList: Sendable, Hashable, CustomStringCo
     public static func == (lhs: CertificateRevocationList, rhs: CertificateRevocationList) -> Bool { lhs.der == rhs.der }
     /// Hashes the fingerprint, consistent with DER equality.
     public func hash(into hasher: inout Hasher) { hasher.combine(sha256) }
-
-    // MARK: DER of the entries
-
-    /// The entries, each with the certificate issuer it applies to: §5.3.3's certificateIssuer
-    /// carries over from one entry to the next, starting at the CRL's issuer.
-    private static func entries(_ list: DERNode, crlIssuer: DistinguishedName) throws -> [RevokedCertificate] {
-        var issuer: [GeneralName] = [.directoryName(crlIssuer)]
-        return try list.children().enumerated().map { index, node in
-            do {
-                let parsed = try entry(node, issuer: issuer)
-                issuer = parsed.certificateIssuer
-                return parsed
-            } catch {
-                throw CRLParseError(.badEntry, "revoked entry \(index + 1): \(error)")
-            }
-        }
-    }
-
-    private static func entry(_ node: DERNode, issuer previous: [GeneralName]) throws -> RevokedCertificate {
-        guard node.tag == DERTag.sequence else { throw DERError.unexpected("a revoked-certificate SEQUENCE") }
-        var fields = DERReader(node.content)
-        let serial = try fields.read(tag: DERTag.integer, "a userCertificate serial number")
-        guard !serial.content.isEmpty else { throw DERError.unexpected("a non-empty serial number") }
-        let date = try X509Time.decode(try fields.read())
-        let extensions = try fields.readIfPresent(tag: DERTag.sequence).map(CertificateExtension.list) ?? []
-        guard fields.isAtEnd else { throw DERError.unexpected("an entry of serial, date and extensions") }
-        var reason: CRLReason?
-        if let code = extensions.first(oid: CRLExtensionOID.reasonCode) {
-            var value = DERReader(code.valueBytes)
-            let enumerated = try value.read(tag: DERTag.enumerated, "a reasonCode ENUMERATED")
-            guard value.isAtEnd, enumerated.content.count == 1, let parsed = CRLReason(rawValue: Int(enumerated.content.first!))
-            else { throw CRLParseError(.badEntry, "reasonCode is not one of RFC 5280's reasons") }
-            reason = parsed
-        }
-        var issuer = previous
-        if let named = extensions.first(oid: CRLExtensionOID.certificateIssuer) {
-            do {
-                issuer = try GeneralName.names(der: named.valueBytes)
-            } catch {
-                throw CRLParseError(.badEntry, "certificateIssuer is not GeneralNames: \(error)")
-            }
-            guard !issuer.isEmpty else { throw CRLParseError(.badEntry, "certificateIssuer names no issuer") }
-        }
-        return RevokedCertificate(serialNumber: Array(serial.content), revocationDate: date, reason: reason,
-                                  extensions: extensions, certificateIssuer: issuer)
-    }
 }

@@ -20,9 +20,11 @@ public struct OCSPCertificateID: Sendable, Hashable {
 
     /// Whether this names `certificate` as issued by `issuer`. The serial alone is not enough: the
     /// hashes tie it to that issuer's name and key, so a response about another CA's certificate with
-    /// the same serial matches nothing. An unknown hash algorithm matches nothing either.
+    /// the same serial matches nothing. An unknown hash algorithm matches nothing either. Serials are
+    /// compared as integers (`DERInteger.minimal`): a CertID serial with a redundant leading 0x00 is the
+    /// certificate's.
     public func identifies(_ certificate: Certificate, issuedBy issuer: Certificate) -> Bool {
-        guard serialNumber == certificate.serialNumber, let key = Self.subjectPublicKey(of: issuer) else { return false }
+        guard DERInteger.sameValue(serialNumber, certificate.serialNumber), let key = Self.subjectPublicKey(of: issuer) else { return false }
         let hash: ([UInt8]) -> [UInt8]
         switch hashAlgorithmOID {
         case "1.3.14.3.2.26": hash = SHA1.hash

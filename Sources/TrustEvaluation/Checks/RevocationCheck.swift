@@ -9,6 +9,9 @@ import TrustCertificates
 /// - Revoked by a used CRL ⇒ Revocation (fatal, -67820) with the entry's date and reason. The listing
 ///   alone revokes: the revocation date and reason only inform, as in OpenSSL and webpki. (A used
 ///   stapled response saying revoked is `OCSPCheck`'s.)
+/// - Answers that disagree (a CRL listing a serial twice, same-numbered CRLs, single responses or
+///   responses, CRLs and OCSP) are fail-closed: any revoked answer wins, whatever the order of the
+///   answers, and the disagreement is the status's `conflicts`.
 /// - Not established — no CRL applies, none may be used, the usable ones do not cover every reason —
 ///   and no used stapled response answers: under `RevocationPolicy.Mode.require`,
 ///   RevocationResponseRequired (-67635) naming what is missing; under `soft`, the same only when CRLs
@@ -58,15 +61,29 @@ struct RevocationCheck: PathCheck {
                 continue
             }
             let outcome = checker?.outcome(at: index)
-            let answer = ocsp.isEmpty ? nil : ocsp.first { $0.certificateIndex == index }
-            results.append(judge(index: index, crl: outcome, ocsp: answer, policy: environment.policy, failures: &failures))
+            // Every used response about it: a revoked one decides, whatever the order they came in.
+            let answers = ocsp.isEmpty ? [] : ocsp.filter { $0.certificateIndex == index }
+            let answer = answers.first { if case .revoked? = $0.status { return true } else { return false } } ?? answers.first
+            var conflicts = (outcome?.conflicts ?? []) + answers.compactMap(\.conflict)
+            if Set(answers.compactMap(\.status?.name)).count > 1 {
+                conflicts.append("the stapled OCSP responses disagree: " + answers.compactMap { $0.status?.description }.joined(separator: "; "))
+            }
+            let crlRevokes = outcome?.revoked != nil
+            if let status = answer?.status, outcome?.isDetermined == true, crlRevokes != (status.name == "revoked") {
+                conflicts.append("the CRLs say \(crlRevokes ? "revoked" : "not revoked"), the stapled OCSP response says \(status)")
+            }
+            var said = Set<String>()
+            conflicts = conflicts.filter { said.insert($0).inserted }
+            results.append(judge(index: index, crl: outcome, ocsp: answer, conflicts: conflicts, policy: environment.policy,
+                                 failures: &failures))
         }
         return results
     }
 
     /// One certificate's status; the failure it costs, if any, is appended to `failures`.
     private static func judge(index: Int, crl outcome: CRLRevocationChecker.Outcome?, ocsp: OCSPResponseReport?,
-                              policy: RevocationPolicy, failures: inout [TrustFailure]) -> CertificateRevocationStatus
+                              conflicts: [String], policy: RevocationPolicy,
+                              failures: inout [TrustFailure]) -> CertificateRevocationStatus
     {
         var sources: [CertificateRevocationStatus.Source] = []
         if outcome?.usedAny == true { sources.append(.crl) }
@@ -79,7 +96,7 @@ struct RevocationCheck: PathCheck {
         let validUntil = expirations.contains(nil) ? nil : expirations.compactMap { $0 }.min()
         func status(_ value: CertificateRevocationStatus.Status, why: String? = nil) -> CertificateRevocationStatus {
             CertificateRevocationStatus(index: index, status: value, sources: sources, reasonsCovered: reasons, why: why,
-                                        crls: assessments, validUntil: validUntil)
+                                        crls: assessments, validUntil: validUntil, conflicts: conflicts)
         }
         if let entry = outcome?.revoked {
             failures.append(TrustFailure(index: index, check: .revocation,
@@ -90,7 +107,7 @@ struct RevocationCheck: PathCheck {
         if outcome?.isDetermined == true || ocsp != nil { return status(.notRevoked) }
         return unestablished(index: index, why: outcome?.problem ?? noAnswer, sources: sources, reasons: reasons,
                              assessments: assessments, validUntil: validUntil, onlyUnusable: outcome?.onlyUnusable == true,
-                             policy: policy, failures: &failures)
+                             policy: policy, conflicts: conflicts, failures: &failures)
     }
 
     private static let noAnswer = "no CRL was given and no usable stapled OCSP response names it"
@@ -100,7 +117,7 @@ struct RevocationCheck: PathCheck {
     /// answer, or when only unusable CRLs apply and the policy fails them.
     private static func unestablished(index: Int, why: String, sources: [CertificateRevocationStatus.Source],
                                       reasons: ReasonFlags, assessments: [CRLAssessment], validUntil: Date?,
-                                      onlyUnusable: Bool, policy: RevocationPolicy,
+                                      onlyUnusable: Bool, policy: RevocationPolicy, conflicts: [String] = [],
                                       failures: inout [TrustFailure]) -> CertificateRevocationStatus
     {
         let value: CertificateRevocationStatus.Status = assessments.isEmpty ? .notChecked : .undetermined
@@ -109,6 +126,6 @@ struct RevocationCheck: PathCheck {
             failures.append(TrustFailure(index: index, check: .revocationResponseRequired, detail: detail))
         }
         return CertificateRevocationStatus(index: index, status: value, sources: sources, reasonsCovered: reasons, why: why,
-                                           crls: assessments, validUntil: validUntil)
+                                           crls: assessments, validUntil: validUntil, conflicts: conflicts)
     }
 }

@@ -38,6 +38,8 @@ struct CRLRevocationChecker {
         var expirations: [Date?] = []
         /// Why the CRLs establish nothing, when they do not.
         var problem: String?
+        /// Where the CRLs disagree about the certificate (see `CertificateRevocationStatus.conflicts`).
+        var conflicts: [String] = []
         /// Where each CRL's assessment is in `assessments`, by the CRL's SHA-256.
         private var positions: [[UInt8]: Int] = [:]
 
@@ -174,14 +176,26 @@ struct CRLRevocationChecker {
         if delta == nil, certificate.freshestCRL != nil || crl.freshestCRL != nil {
             notes.append("freshestCRL announces delta CRLs; no usable one was given, so the complete CRL alone decides")
         }
-        // (i)-(k) entries.
+        // (i)-(k) entries: the delta's decide when it lists the certificate, else the complete CRL's. Any
+        // entry revoking it wins over removeFromCRL, and over another CRL of the same number that does not
+        // list it (`disagreement`).
         var entry: RevokedCertificate?
-        if let found = delta?.entry(for: certificate) {
-            entry = found
-        } else if let found = crl.entry(for: certificate) {
-            entry = found
-        }
+        let deciding = delta.flatMap { $0.entries(for: certificate).isEmpty ? nil : $0 } ?? crl
+        entry = deciding.entry(for: certificate)
         if entry?.reason == .removeFromCRL { entry = nil }
+        let listed = deciding.entries(for: certificate)
+        if Set(listed).count > 1 {
+            outcome.conflicts.append("\(Self.label(deciding)) lists the certificate \(listed.count) times with different "
+                                     + "entries: " + listed.map(Self.describe).joined(separator: ", "))
+        }
+        for checked in [crl] + (delta.map { [$0] } ?? []) {
+            for twin in disagreement(with: checked, signerKey: signerKey) {
+                outcome.conflicts.append("\(Self.label(checked)) and another CRL of its issuer with the same CRLNumber "
+                                         + "list different entries")
+                guard entry == nil, let found = twin.entry(for: certificate), found.reason != .removeFromCRL else { continue }
+                entry = found
+            }
+        }
         outcome.reasons.formUnion(interim)
         outcome.expirations += [crl.nextUpdate] + (delta.map { [$0.nextUpdate] } ?? [])
         if let entry { outcome.revoked = entry }
@@ -189,6 +203,27 @@ struct CRLRevocationChecker {
             crl: name, signer: signer, verdict: .used(reasons: interim),
             delta: delta.map(Self.label), notes: notes, signerValidation: validation),
             for: crl)
+    }
+
+    /// The other CRLs, signed by the same key, that claim to be `crl` — same issuer, CRLNumber, kind
+    /// (complete or delta) and scope, which §5.2.3 forbids two different CRLs to share — but whose
+    /// entries differ. Each revokes what it lists: one issuer's two answers under one number cannot
+    /// be told apart, so the check fails closed. (Not signed by that key, such a CRL is someone else's
+    /// and proves nothing.)
+    private func disagreement(with crl: CertificateRevocationList, signerKey: PublicKeyInfo) -> [CertificateRevocationList] {
+        guard let number = crl.number else { return [] }
+        let twins = store.crls(issuedBy: crl.issuer).filter {
+            $0 != crl && $0.isDelta == crl.isDelta && $0.number == number
+                && $0.issuingDistributionPoint?.value == crl.issuingDistributionPoint?.value
+        }
+        guard !twins.isEmpty else { return [] }
+        let entries = Set(crl.revokedCertificates)
+        return twins.filter { environment.work.verifies($0, byKey: signerKey) == true && Set($0.revokedCertificates) != entries }
+    }
+
+    /// An entry as a conflict names it: "revoked 2026-01-01T00:00:00Z (keyCompromise)".
+    private static func describe(_ entry: RevokedCertificate) -> String {
+        "revoked \(RFC3339.string(entry.revocationDate))" + (entry.reason.map { " (\($0))" } ?? "")
     }
 
     /// §6.3.3 (b): why the CRL is not the one for this point and certificate; nil when it is.

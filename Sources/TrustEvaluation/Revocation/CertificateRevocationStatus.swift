@@ -40,11 +40,17 @@ public struct CertificateRevocationStatus: Sendable, Hashable, CustomStringConve
     /// delta CRLs) and of the used stapled OCSP response. Nil when nothing was used, or when one of the
     /// answers used has no nextUpdate (it says nothing about when newer information is due).
     public let validUntil: Date?
+    /// Answers that disagree about the certificate, each said once: a CRL listing its serial twice with
+    /// different entries, two CRLs of one issuer with the same CRLNumber and different entries, an OCSP
+    /// response with good and revoked single responses for it, a CRL and an OCSP response that differ.
+    /// Any revocation among them wins (the status is then revoked); empty when the answers agree.
+    public let conflicts: [String]
 
     /// A status of these values.
     public init(index: Int, status: Status, sources: [Source], reasonsCovered: ReasonFlags, why: String?,
-                crls: [CRLAssessment], validUntil: Date? = nil)
+                crls: [CRLAssessment], validUntil: Date? = nil, conflicts: [String] = [])
     {
+        self.conflicts = conflicts
         self.index = index
         self.status = status
         self.sources = sources
@@ -72,6 +78,9 @@ public struct CertificateRevocationStatus: Sendable, Hashable, CustomStringConve
         }
     }
 
+    /// Whether answers about the certificate disagree (see `conflicts`).
+    public var isConflicting: Bool { !conflicts.isEmpty }
+
     /// "[0] not revoked (CRL)", "[1] undetermined: …".
     public var description: String { "[\(index)] " + summary }
 
@@ -81,6 +90,7 @@ public struct CertificateRevocationStatus: Sendable, Hashable, CustomStringConve
         switch status {
         case .revoked(let date, let reason):
             return "revoked \(RFC3339.string(date)), " + (reason.map { "reason \($0)" } ?? "no reason given") + by
+                + (conflicts.isEmpty ? "" : "; conflicting answers: " + conflicts.joined(separator: "; "))
         case .notRevoked: return "not revoked" + by
         case .undetermined: return "undetermined" + by + (why.map { ": " + $0 } ?? "")
         case .notChecked: return "not checked" + (why.map { ": " + $0 } ?? "")
