@@ -15,7 +15,7 @@ public enum FuzzDriver {
     public static func main(name: String, source: String = #filePath, _ callback: Callback) -> Never {
         #if TRUSTCHECK_FUZZING
         var argc = CommandLine.argc
-        var argv = CommandLine.unsafeArgv
+        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
         exit(LLVMFuzzerRunDriver(&argc, &argv, callback))
         #else
         var paths = Array(CommandLine.arguments.dropFirst())
