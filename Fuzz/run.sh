@@ -8,7 +8,8 @@
 # regressions (Fuzz/Regressions/TARGET) plus what earlier runs found (.build/fuzz/corpus/TARGET, where new inputs
 # go). A crash, leak, timeout or out-of-memory input is kept in .build/fuzz/crashes/TARGET/; the script goes on to
 # the next target and exits 1 at the end when any target found one.
-# FUZZ_JOBS=N runs N fuzzing processes per target (libFuzzer's -fork); FUZZ_ARGS adds libFuzzer options.
+# FUZZ_JOBS=N runs N fuzzing processes per target (libFuzzer's -fork), which go on after a crash, keeping each
+# one; FUZZ_ARGS adds libFuzzer options.
 set -eu
 cd "$(dirname "$0")/.."
 ALL="Certificates Revocation TrustKitConfiguration ATS Limbo Collector"
@@ -39,7 +40,7 @@ for target in $targets; do
     set +e
     "$scratch/debug/Fuzz$target" "$corpus" "Fuzz/Corpus/$target" "Fuzz/Regressions/$target" \
         -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -max_len=16384 -detect_leaks=0 \
-        -artifact_prefix="$crashes/" -print_final_stats=1 ${FUZZ_JOBS:+-fork=$FUZZ_JOBS -ignore_crashes=1} \
+        -artifact_prefix="$crashes/" -print_final_stats=1 ${FUZZ_JOBS:+-fork=$FUZZ_JOBS -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1} \
         ${FUZZ_ARGS:-} > "$scratch/$target.log" 2>&1
     status=$?
     set -e
