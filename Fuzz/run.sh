@@ -1,7 +1,7 @@
 #!/bin/sh
 # Builds and runs the fuzz targets (Fuzz/README.md).
 #
-#   Fuzz/run.sh [TARGET|all] [SECONDS]      TARGET: Certificates Revocation TrustKitConfiguration ATS Limbo Collector
+#   Fuzz/run.sh [TARGET|"TARGET ..."|all] [SECONDS]     TARGET: Certificates Revocation TrustKitConfiguration ATS Limbo Collector
 #
 # Each target is built with libFuzzer and AddressSanitizer into .build/fuzz (its own scratch path: the ordinary
 # .build/debug is left alone) and run for SECONDS (default 60) from its committed seeds (Fuzz/Corpus/TARGET) and
