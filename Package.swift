@@ -143,6 +143,20 @@ let package = Package(
         // The only code that touches libpq's pointers (the collector's PostgreSQL store builds on it).
         .target(name: "PostgresBridge", dependencies: ["CLibPQ"]),
 
+        // Fuzz targets (Fuzz/README.md): one executable per family of untrusted input, fuzzing when built by
+        // Fuzz/run.sh (-sanitize=fuzzer,address -DTRUSTCHECK_FUZZING), replaying its committed corpus otherwise.
+        .target(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
+        .target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "Fuzz/Support"),
+        .executableTarget(name: "FuzzCertificates", dependencies: ["FuzzSupport", "TrustCertificates", "Pinning"],
+                          path: "Fuzz/Certificates"),
+        .executableTarget(name: "FuzzRevocation", dependencies: ["FuzzSupport", "TrustCertificates"], path: "Fuzz/Revocation"),
+        .executableTarget(name: "FuzzTrustKitConfiguration", dependencies: ["FuzzSupport", "Pinning"],
+                          path: "Fuzz/TrustKitConfiguration"),
+        .executableTarget(name: "FuzzATS", dependencies: ["FuzzSupport", "AppTransportSecurity"], path: "Fuzz/ATS"),
+        .executableTarget(name: "FuzzLimbo", dependencies: ["FuzzSupport", "TrustConformance"], path: "Fuzz/Limbo"),
+        .executableTarget(name: "FuzzCollector", dependencies: ["FuzzSupport", "ReportCollector", "HTTPServerBridge",
+                                                               "TrustCertificates"], path: "Fuzz/Collector"),
+
         // vectors/certificates/expected.json, decoded once for every test target that checks against it.
         .target(name: "CertificateFixtures", path: "Tests/CertificateFixtures"),
         // Helpers more than one test target needs.
