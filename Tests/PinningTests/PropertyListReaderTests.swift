@@ -197,7 +197,7 @@ import Testing
         #expect(elapsed < Self.bound)
         let configuration = try #require(error as? TrustKitConfigurationError)
         #expect(configuration.code == .unreadable)
-        #expect(configuration.description == "big.json: the configuration is \(json.count) bytes, more than the 4 MiB a configuration may have")
+        #expect(configuration.description == "big.json: the configuration is \(json.count) bytes, larger than the 4 MiB limit")
         // From a file: refused from stat(2), never read.
         let path = try PinningFixtures.temporaryFile(json, name: "big.json")
         let (fileError, fileElapsed) = Self.refusal {
@@ -206,7 +206,7 @@ import Testing
         #expect(fileElapsed < Self.bound)
         let fromFile = try #require(fileError as? TrustKitConfigurationError)
         #expect(fromFile.code == .unreadable)
-        #expect(fromFile.problem == "the file is \(json.count) bytes, more than the 4194304 a configuration may have")
+        #expect(fromFile.problem == "the file is \(json.count) bytes, larger than the 4 MiB limit")
         // And an Info.plist for NSPinnedDomains, over its own 8 MiB limit.
         #expect(throws: PinnedDomainsError.self) { try PinnedDomains(infoPlist: json + json) }
     }

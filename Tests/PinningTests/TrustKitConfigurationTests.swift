@@ -164,7 +164,7 @@ import Testing
             try TrustKitConfiguration(contentsOfFile: path, registry: PinningFixtures.registry)
         }
         #expect(error?.code == .unreadable)
-        #expect(error?.problem == "the file is \(TrustKitConfiguration.maximumFileSize + 1) bytes, more than the \(TrustKitConfiguration.maximumFileSize) a configuration may have")
+        #expect(error?.problem == "the file is \(TrustKitConfiguration.maximumFileSize + 1) bytes, larger than the 4 MiB limit")
     }
 
     @Test func withoutAPublicSuffixListNothingCanBeChecked() {

@@ -72,7 +72,7 @@ public struct PinnedDomains: Sendable {
             let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
             guard size <= Self.maximumFileSize else {
                 throw PinnedDomainsError(.unreadable, path: path,
-                                         problem: "file is \(size) bytes, larger than the \(Self.maximumFileSize) limit")
+                                         problem: "file is \(size) bytes, larger than the \(Self.maximumFileSize / 1024 / 1024) MiB limit")
             }
             do {
                 // Bounded however the file grows or streams (a FIFO has no size to check beforehand).

@@ -95,7 +95,7 @@ public struct TrustKitConfiguration: Sendable {
             let attributes = try FileManager.default.attributesOfItem(atPath: path)
             if let size = attributes[.size] as? Int, size > Self.maximumFileSize {
                 throw TrustKitConfigurationError(
-                    .unreadable, problem: "the file is \(size) bytes, more than the \(Self.maximumFileSize) a configuration may have"
+                    .unreadable, problem: "the file is \(size) bytes, larger than the \(Self.maximumFileSize / 1024 / 1024) MiB limit"
                 ).from(path: path)
             }
             do {

@@ -17,8 +17,8 @@ struct TrustKitConfigurationParser {
     /// (`PropertyListLimits`); `isPropertyList` says which it was.
     static func decodeRoot(_ data: Data) throws(TrustKitConfigurationError) -> (root: [String: Any], isPropertyList: Bool) {
         guard data.count <= TrustKitConfiguration.maximumFileSize else {
-            throw TrustKitConfigurationError(.unreadable, problem: "the configuration is \(data.count) bytes, more than the "
-                + "\(TrustKitConfiguration.maximumFileSize / 1024 / 1024) MiB a configuration may have")
+            throw TrustKitConfigurationError(.unreadable, problem: "the configuration is \(data.count) bytes, larger than the "
+                + "\(TrustKitConfiguration.maximumFileSize / 1024 / 1024) MiB limit")
         }
         let firstByte = data.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
         let isJSON = firstByte == UInt8(ascii: "{")
