@@ -13,7 +13,7 @@ struct CollectCommand: Subcommand {
     static let name = "collect"
     static let summary = "Receive TrustKit pin-failure reports, store and analyse them, serve the API and dashboard."
     static let usage = """
-        trustcheck collect --listen ADDR:PORT --db PATH [--tls-cert FILE --tls-key FILE] [--anchors PATH]...
+        trustcheck collect --listen ADDR:PORT --db PATH [--tls-cert FILE --tls-key FILE] [--anchors PATH]... [--system-store PATH]
                    [--secret-file FILE] [--allow-bundle-id ID]... [--rate-limit N] [--rate-burst N]
                    [--body-limit BYTES] [--max-connections N] [--connections-per-client N] [--alert-command CMD]
                    [--alert-webhook URL] [--alert-threshold N] [--alert-window S] [--next-pin DOMAIN=PIN]... [--next-certificate DOMAIN=FILE]...
@@ -24,7 +24,8 @@ struct CollectCommand: Subcommand {
         .value("--db", "PATH", "store reports in this SQLite file (created), or a postgres:// URL"),
         .value("--tls-cert", "FILE", "serve HTTPS with this PEM certificate chain (needs --tls-key)"),
         .value("--tls-key", "FILE", "the PEM private key of --tls-cert"),
-        .repeatable("--anchors", "PATH", "check each reported chain against these anchors (file or directory)"),
+        .repeatable("--anchors", "PATH", "check each reported chain against these anchors (file or directory; default: the system roots)"),
+        .value("--system-store", "PATH", "the system roots used without --anchors (default \(CertificateStore.defaultSystemBundlePath))"),
         .value("--secret-file", "FILE", "require the shared secret in FILE (?secret=… in the report URI, or X-TrustCheck-Secret)"),
         .repeatable("--allow-bundle-id", "ID", "accept reports only from these app-bundle-ids"),
         .value("--rate-limit", "N", "reports per second per source address (default 20; 0 turns the limit off)"),
@@ -124,8 +125,18 @@ struct CollectCommand: Subcommand {
             configuration.tls = (certificateText, keyText)
         default: throw UsageError(.conflictingOptions, "--tls-cert and --tls-key go together")
         }
+        // Every chain is checked: against --anchors, else the system roots. A chain nobody checked could not
+        // tell an interception from a rotation, and its report could vouch for keys it made up.
         let anchorPaths = arguments.allValues("--anchors")
-        if !anchorPaths.isEmpty {
+        if anchorPaths.isEmpty {
+            do {
+                configuration.inspector = ReportChainInspector(anchors: try CertificateStore.system(
+                    path: arguments.value("--system-store") ?? CertificateStore.defaultSystemBundlePath))
+            } catch {
+                io.inputErrors([error])
+                return nil
+            }
+        } else {
             guard let loaded = CertificateInputs.load(anchorPaths, io: io) else { return nil }
             configuration.inspector = ReportChainInspector(anchors: CertificateStore(loaded.flatMap(\.certificates)))
         }

@@ -12,7 +12,12 @@ enum ReportsText {
             out += " (" + summary.malformedByReason.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")"
         }
         if let since = analysis.since { out += ", since \(CollectorJSON.timestamp(since))" }
-        out += "\n\n"
+        out += "\n"
+        if summary.clockSkew > 0 {
+            out += "clock skew: \(summary.clockSkew) report\(summary.clockSkew == 1 ? "" : "s") from devices whose clock was wrong "
+                + "(their chains chain at the collector's time; not suspects)\n"
+        }
+        out += "\n"
 
         let timeline = analysis.timeline(bucket: bucket)
         out += "failures by host (\(timeline.bucketSeconds) s buckets):\n"
@@ -43,7 +48,7 @@ enum ReportsText {
             out += "  \(safe(domain.domain))" + (domain.nextPins.isEmpty ? " (no next pin given)" : " next pin \(domain.nextPins.joined(separator: ", "))") + "\n"
             for version in domain.versions {
                 let verdict = version.hasNextPin.map { $0 ? "has the next pin" : "LACKS the next pin" } ?? ""
-                out += "    app \(safe(version.appVersion.isEmpty ? "(no version)" : version.appVersion)) \(version.platform): \(version.reports) reports, pins \(version.knownPins.joined(separator: ", "))\(verdict.isEmpty ? "" : "; " + verdict)\n"
+                out += "    app \(safe(version.appVersion.isEmpty ? "(no version)" : version.appVersion)) \(version.platform): \(version.reports) reports (\(version.blocked) blocked, \(version.reportOnly) report-only), pins \(version.knownPins.joined(separator: ", "))\(verdict.isEmpty ? "" : "; " + verdict)\n"
             }
             if !domain.unmatchedPins.isEmpty { out += "    pins no report matches: \(domain.unmatchedPins.joined(separator: ", "))\n" }
         }

@@ -72,6 +72,7 @@ struct DashboardBrowserTests {
         #expect(page.text(ofID: "summary-malformed") == "1")
         #expect(page.text(ofID: "summary-hosts") == "4")
         #expect(page.text(ofID: "summary-suspects") == "2")
+        #expect(page.text(ofID: "summary-clock-skew") == "0")
 
         // The timeline: one SVG series per host with its total, and the hosts table.
         let series = page.elements("g", where: "class", is: "series")
@@ -121,6 +122,9 @@ struct DashboardBrowserTests {
         #expect(readiness["2.0"] == "false")
         #expect(rotation.first { $0["data-version"] == "2.0" }?["data-reports"] == "1")
         #expect(page.html.contains("Versions that would fail after the rotation: 2.0 (IOS, 1 reports)"))
+        // Every sample report is report-only: one Blocked and one Report-only cell per version.
+        #expect(page.elements("td", where: "class", is: "number blocked").count == 2)
+        #expect(page.elements("td", where: "class", is: "number report-only").count == 2)
 
         // The hostile host name is text: no <img> element was made of it, and its script never ran.
         #expect(!page.html.contains("<img"))

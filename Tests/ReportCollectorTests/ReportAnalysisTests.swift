@@ -52,7 +52,7 @@ import TrustCertificates
         }
     }
 
-    @Test func withoutAnchorsAChainOfUnknownKeysIsStillASuspect() throws {
+    @Test func withoutAnchorsNoReportVouchesForAKey() throws {
         let directory = try TemporaryDirectory("analysis-unanchored")
         defer { directory.remove() }
         let store = try ReportStoreOpener.open(.sqlite(path: directory.file("reports.db")))
@@ -66,9 +66,9 @@ import TrustCertificates
                                                certificates: inspected.certificates, anchorCheck: inspected.anchorCheck))
         }
         let suspects = try ReportAnalysis(store: store, since: nil).suspects
-        // The good chain carries the known intermediate pin; the other chain carries no known key.
-        #expect(suspects.map(\.reasons) == [["unknown_keys"]])
-        #expect(suspects.first?.issuers == ["CN=TLS Untrusted Root,O=TrustCheck TLS tests"])
+        // Nothing was checked, so the known pins the reports claim vouch for nothing: both chains are of
+        // unknown keys (the collector always checks; only a library caller can leave the anchors out).
+        #expect(suspects.map(\.reasons) == [["unknown_keys"], ["unknown_keys"]])
     }
 
     @Test func theTimelineCountsPerHostPerBucketAndPerVersion() throws {
@@ -100,6 +100,8 @@ import TrustCertificates
             #expect(domain.domain == "example.com")
             #expect(domain.nextPins == [try SampleReports.pin("leaf.pem")])
             #expect(domain.versions.map { "\($0.appVersion) \($0.reports) \($0.hasNextPin == true)" } == ["2.0 1 false", "2.1 4 true"])
+            // The sample reports are report-only (`enforce-pinning` false).
+            #expect(domain.versions.map { "\($0.blocked)/\($0.reportOnly)" } == ["0/1", "0/4"])
             #expect(domain.versionsLackingNextPin.map(\.appVersion) == ["2.0"])
             #expect(domain.versionsLackingNextPin.first?.reports == 1)
             // The intermediate's pin is on the three good chains; root.pem's key is never in a reported chain

@@ -12,10 +12,14 @@ public struct AnalysisSummary: Sendable, Hashable, Encodable {
     public let lastReceived: Date?
     public let hosts: Int
     public let suspects: Int
+    /// Reports whose chain failed at the device's time only (`AnchorCheck.clockSkew`): devices with a wrong
+    /// clock, not interception.
+    public let clockSkew: Int
 
     enum CodingKeys: String, CodingKey {
         case since, storedReports = "stored_reports", duplicates, malformed, malformedByReason = "malformed_by_reason"
         case firstReceived = "first_received", lastReceived = "last_received", hosts, suspects
+        case clockSkew = "clock_skew"
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -30,5 +34,6 @@ public struct AnalysisSummary: Sendable, Hashable, Encodable {
         try container.encode(lastReceived, forKey: .lastReceived)
         try container.encode(hosts, forKey: .hosts)
         try container.encode(suspects, forKey: .suspects)
+        try container.encode(clockSkew, forKey: .clockSkew)
     }
 }

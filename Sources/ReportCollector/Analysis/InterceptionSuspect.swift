@@ -2,9 +2,13 @@ import Foundation
 import Pinning
 
 /// `GET /api/suspects`: one reported chain (per host and leaf certificate) that looks like interception —
-/// a corporate TLS proxy or an attacker. Why: `does_not_chain` (it does not chain to the configured
-/// anchors) and/or `unknown_keys` (none of its keys is a known pin of the reports or appears in any chain
-/// that does chain to the anchors).
+/// a corporate TLS proxy or an attacker. Why: `does_not_chain` (it does not chain to the anchors, at the
+/// device's time or at the collector's) and/or `unknown_keys` (none of its keys is known: a key is known when
+/// it is in a chain the collector verified, or a known pin of a report whose chain it verified).
+///
+/// Only verified reports vouch for keys: anyone who can POST can send a report, so a report whose chain does
+/// not chain to the anchors (or was not checked) cannot make another report's key known and so erase a
+/// suspect. A device with a wrong clock (`AnchorCheck.clockSkew`) is not a suspect: its chain chains.
 public struct InterceptionSuspect: Sendable, Hashable, Encodable {
     public static let doesNotChain = "does_not_chain"
     public static let unknownKeys = "unknown_keys"
@@ -50,8 +54,11 @@ public struct InterceptionSuspect: Sendable, Hashable, Encodable {
 
     /// The suspects among `reports`, most reported first.
     static func find(in reports: [StoredReport]) -> [InterceptionSuspect] {
-        var knownKeys = Set(reports.flatMap(\.body.knownPinHashes))
-        for report in reports where report.anchorCheck == .chains { knownKeys.formUnion(report.certificates.map(\.spkiPin)) }
+        var knownKeys: Set<String> = []
+        for report in reports where report.anchorCheck.isVerified {
+            knownKeys.formUnion(report.body.knownPinHashes)
+            knownKeys.formUnion(report.certificates.map(\.spkiPin))
+        }
 
         var groups: [[String]: [StoredReport]] = [:]
         var order: [[String]] = []
@@ -73,7 +80,7 @@ public struct InterceptionSuspect: Sendable, Hashable, Encodable {
                 issuers: issuers, unknownPins: unknown, reports: group.count,
                 firstSeen: group.map(\.receivedAt).min() ?? first.receivedAt,
                 lastSeen: group.map(\.receivedAt).max() ?? first.receivedAt,
-                appVersions: Set(group.map(\.body.appVersion)).sorted(),
+                appVersions: Set(group.map(\.body.appVersion)).sorted(by: AppVersionOrder.areInIncreasingOrder),
                 platforms: Set(group.map(\.body.appPlatform.rawValue)).sorted())
         }.sorted { ($0.reports, $1.host) > ($1.reports, $0.host) }
     }

@@ -3,18 +3,28 @@ import Pinning
 
 /// `GET /api/rotation`: for each pinned domain (`noted-hostname`), which app versions carry which pins, which
 /// versions lack a pin for the key that will replace the current one (`UpcomingPins`), and which known pins
-/// no reported chain ever carries (dead pins, or pins of keys not yet deployed).
+/// no reported chain ever carries (dead pins, or pins of keys not yet deployed). Built from every stored
+/// report, whatever window the rest of the analysis covers: what a version pins does not change with time.
+/// Each version's reports are split by `enforce-pinning`: `blocked` (the app refused the connection) and
+/// `report_only` (it went ahead and only reported), which is what a rotation would do to that version.
+/// Versions are in release order (`AppVersionOrder`). TrustKit reports only failures, so a version that
+/// never failed is not seen at all.
 public struct RotationReadiness: Sendable, Hashable, Encodable {
     public struct Version: Sendable, Hashable, Encodable {
         public let appVersion: String
         public let platform: String
         public let reports: Int
+        /// Reports with `enforce-pinning` true: connections the app refused.
+        public let blocked: Int
+        /// Reports with `enforce-pinning` false: connections that went ahead, reported only.
+        public let reportOnly: Int
         public let knownPins: [String]
         /// nil when no next pin is configured for the domain.
         public let hasNextPin: Bool?
 
         enum CodingKeys: String, CodingKey {
-            case appVersion = "app_version", platform, reports, knownPins = "known_pins", hasNextPin = "has_next_pin"
+            case appVersion = "app_version", platform, reports, blocked, reportOnly = "report_only", knownPins = "known_pins"
+            case hasNextPin = "has_next_pin"
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -22,6 +32,8 @@ public struct RotationReadiness: Sendable, Hashable, Encodable {
             try container.encode(appVersion, forKey: .appVersion)
             try container.encode(platform, forKey: .platform)
             try container.encode(reports, forKey: .reports)
+            try container.encode(blocked, forKey: .blocked)
+            try container.encode(reportOnly, forKey: .reportOnly)
             try container.encode(knownPins, forKey: .knownPins)
             try container.encode(hasNextPin, forKey: .hasNextPin)
         }
@@ -31,8 +43,10 @@ public struct RotationReadiness: Sendable, Hashable, Encodable {
         public let appVersion: String
         public let platform: String
         public let reports: Int
+        /// Of `reports`, those whose connection the app refused (`enforce-pinning` true).
+        public let blocked: Int
 
-        enum CodingKeys: String, CodingKey { case appVersion = "app_version", platform, reports }
+        enum CodingKeys: String, CodingKey { case appVersion = "app_version", platform, reports, blocked }
     }
 
     public struct KnownPin: Sendable, Hashable, Encodable {
@@ -67,18 +81,24 @@ public struct RotationReadiness: Sendable, Hashable, Encodable {
             let byVersion = Dictionary(grouping: reports) { [$0.body.appVersion, $0.body.appPlatform.rawValue] }
             let versions = byVersion.map { key, group -> Version in
                 let pins = Set(group.flatMap(\.body.knownPinHashes)).sorted()
-                return Version(appVersion: key[0], platform: key[1], reports: group.count, knownPins: pins,
+                let blocked = group.filter(\.body.enforcePinning).count
+                return Version(appVersion: key[0], platform: key[1], reports: group.count, blocked: blocked,
+                               reportOnly: group.count - blocked, knownPins: pins,
                                hasNextPin: next.isEmpty ? nil : !Set(pins).isDisjoint(with: next))
-            }.sorted { ($0.appVersion, $0.platform) < ($1.appVersion, $1.platform) }
+            }.sorted {
+                $0.appVersion == $1.appVersion ? $0.platform < $1.platform
+                    : AppVersionOrder.areInIncreasingOrder($0.appVersion, $1.appVersion)
+            }
             var pinOrder: [String] = []
             for pin in reports.flatMap(\.body.knownPinHashes) where !pinOrder.contains(pin) { pinOrder.append(pin) }
             let known = pinOrder.map { pin in
                 KnownPin(pin: pin, matchedReports: reports.filter { $0.certificates.contains { $0.spkiPin == pin } }.count,
-                         appVersions: Set(reports.filter { $0.body.knownPinHashes.contains(pin) }.map(\.body.appVersion)).sorted())
+                         appVersions: Set(reports.filter { $0.body.knownPinHashes.contains(pin) }.map(\.body.appVersion))
+                             .sorted(by: AppVersionOrder.areInIncreasingOrder))
             }
             return Domain(domain: name, nextPins: next, versions: versions,
                           versionsLackingNextPin: versions.filter { $0.hasNextPin == false }
-                              .map { LackingVersion(appVersion: $0.appVersion, platform: $0.platform, reports: $0.reports) },
+                              .map { LackingVersion(appVersion: $0.appVersion, platform: $0.platform, reports: $0.reports, blocked: $0.blocked) },
                           knownPins: known, unmatchedPins: known.filter { $0.matchedReports == 0 }.map(\.pin))
         }
     }

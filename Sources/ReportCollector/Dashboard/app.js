@@ -82,6 +82,8 @@
       ["malformed", "Malformed bodies", summary.malformed, reasons.join(", ")],
       ["hosts", "Hosts", summary.hosts],
       ["suspects", "Interception suspects", summary.suspects],
+      ["clock-skew", "Devices with a wrong clock", summary.clock_skew || 0,
+        summary.clock_skew ? "their chains chain at the collector's time: not suspects" : null],
       ["first", "First report", time(summary.first_received)],
       ["last", "Last report", time(summary.last_received)],
     ];
@@ -228,12 +230,14 @@
           "data-reports": version.reports, "data-ready": ready === null || ready === undefined ? "unknown" : String(ready) },
           el("td", null, version.app_version), el("td", null, version.platform),
           el("td", { class: "number" }, version.reports),
+          el("td", { class: "number blocked" }, version.blocked),
+          el("td", { class: "number report-only" }, version.report_only),
           el("td", null, list(version.known_pins, "pin")),
           el("td", { class: ready === true ? "yes" : ready === false ? "no" : null },
             ready === true ? "yes" : ready === false ? "NO" : "—")));
       }
       section.append(el("table", { class: "rotation-versions" },
-        el("thead", null, el("tr", null, ["App version", "Platform", "Reports", "Pins it reports", "Has the next pin"].map((h) => el("th", null, h)))),
+        el("thead", null, el("tr", null, ["App version", "Platform", "Reports", "Blocked", "Report-only", "Pins it reports", "Has the next pin"].map((h) => el("th", null, h)))),
         versions));
 
       const lacking = domain.versions_lacking_next_pin || [];

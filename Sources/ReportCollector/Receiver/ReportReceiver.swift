@@ -86,7 +86,7 @@ public struct ReportReceiver: Sendable {
         }
         let body = try TrustKitReportDecoder.decode(request.body)
         try authorization.checkBundle(body.appBundleID)
-        let chain = try inspector.inspect(body)
+        let chain = try inspector.inspect(body, receivedAt: receivedAt)
         return ReceivedReport(body: body, rawBody: request.body, receivedAt: receivedAt, source: request.clientAddress,
                               certificates: chain.certificates, anchorCheck: chain.anchorCheck)
     }

@@ -1,12 +1,13 @@
 import Foundation
 import HTTPServerBridge
+import TrustEvaluation
 
 /// Everything `trustcheck collect` configures, apart from the store.
 public struct CollectorConfiguration: Sendable {
     /// Where to listen, and TLS.
     public var listen: ListenAddress
     public var tls: (certificatePEM: String, privateKeyPEM: String)?
-    /// Checks each report's chain against these anchors (nil: not checked).
+    /// Checks each report's chain against its anchors; by default the system roots (`SystemTrustStore`).
     public var inspector: ReportChainInspector
     public var authorization: ReportAuthorization
     /// Per-source reports per second and burst; nil turns rate limiting off.
@@ -25,7 +26,7 @@ public struct CollectorConfiguration: Sendable {
     public var shutdownGrace: TimeInterval = 10
 
     public init(listen: ListenAddress, tls: (certificatePEM: String, privateKeyPEM: String)? = nil,
-                inspector: ReportChainInspector = ReportChainInspector(anchors: nil),
+                inspector: ReportChainInspector = ReportChainInspector(anchors: SystemTrustStore.default.store),
                 authorization: ReportAuthorization = ReportAuthorization(),
                 rateLimit: (reportsPerSecond: Double, burst: Double)? = (SourceRateLimiter.defaultReportsPerSecond, SourceRateLimiter.defaultBurst),
                 bodyLimit: Int = ReportReceiver.defaultBodyLimit, alert: AlertConfiguration? = nil,

@@ -88,7 +88,8 @@ public final class CollectorServer: Sendable {
         }
         let analysis: ReportAnalysis
         do {
-            analysis = try ReportAnalysis(store: store, since: since, upcoming: upcoming)
+            analysis = try ReportAnalysis(store: store, since: since, upcoming: upcoming,
+                                          includeRotation: request.path == "/api/rotation")
         } catch {
             return CollectorResponse.error(status: 503, code: error.code, message: error.localizedDescription)
         }
