@@ -34,6 +34,16 @@ public final class SQLiteConnection {
 
     deinit { close() }
 
+    /// Keeps the `-wal` and `-shm` files when the last connection closes (`SQLITE_FCNTL_PERSIST_WAL`), so
+    /// that a reader without write access to the database's folder can still open it read-only later:
+    /// SQLite needs the `-shm` file to read a WAL database and cannot create it there.
+    public func persistWriteAheadLog() throws(SQLiteError) {
+        let db = try open()
+        var on: Int32 = 1
+        let rc = sqlite3_file_control(db, "main", SQLITE_FCNTL_PERSIST_WAL, &on)
+        guard rc == SQLITE_OK else { throw SQLiteError.last(db, rc, "persist the write-ahead log of \(path)") }
+    }
+
     /// Finalises every statement and closes the connection; later calls fail with SQLITE_MISUSE.
     public func close() {
         for statement in statements.values { sqlite3_finalize(statement) }

@@ -69,7 +69,7 @@ struct CollectCommand: Subcommand {
             return usageError(error, io: io)
         }
         guard let db = arguments.value("--db") else { return .usageOrInputError }
-        guard let store = ReportsCommandOptions.openStore(db, mustExist: false, io: io) else { return .usageOrInputError }
+        guard let store = ReportsCommandOptions.openStore(db, forReading: false, io: io) else { return .usageOrInputError }
 
         let stderr = io.stderr
         let server = CollectorServer(configuration: configuration, store: store) { stderr.write("trustcheck collect: \($0)\n") }

@@ -48,7 +48,7 @@ struct ReportsCommand: Subcommand {
             bucket = seconds
         }
         guard let upcoming = ReportsCommandOptions.upcomingPins(arguments, io: io, command: name),
-              let store = ReportsCommandOptions.openStore(db, mustExist: true, io: io)
+              let store = ReportsCommandOptions.openStore(db, forReading: true, io: io)
         else { return .usageOrInputError }
         defer { store.close() }
         let analysis: ReportAnalysis

@@ -46,17 +46,18 @@ enum ReportsCommandOptions {
         return upcoming
     }
 
-    /// The migrated store `--db` names. With `mustExist`, a SQLite path that does not exist is an error
-    /// rather than a new empty database (reading never creates one).
-    static func openStore(_ text: String, mustExist: Bool, io: CommandIO) -> (any ReportStore)? {
+    /// The store `--db` names: migrated for the collector, or with `forReading` opened read-only (never
+    /// created or migrated, so a database user or file permission that only reads is enough; a SQLite path
+    /// that does not exist is an error rather than a new empty database).
+    static func openStore(_ text: String, forReading: Bool, io: CommandIO) -> (any ReportStore)? {
         let location = ReportStoreLocation(text)
-        if mustExist, case .sqlite(let path) = location, !FileManager.default.fileExists(atPath: path) {
+        if forReading, case .sqlite(let path) = location, !FileManager.default.fileExists(atPath: path) {
             io.report([InputFailure(code: "store.missing", path: path, message: "no report database here",
                                     line: "\(path): no report database here; give the --db of a collector")])
             return nil
         }
         do {
-            return try ReportStoreOpener.open(location)
+            return forReading ? try ReportStoreOpener.openForReading(location) : try ReportStoreOpener.open(location)
         } catch {
             io.report([InputFailure(code: error.code, path: location.displayName, message: error.detail,
                                     line: error.localizedDescription)])

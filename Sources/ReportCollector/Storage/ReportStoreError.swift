@@ -9,6 +9,9 @@ public struct ReportStoreError: Error, LocalizedError, Sendable, Hashable {
         case migration = "store.migration"
         /// The database's schema is newer than this collector knows.
         case schemaTooNew = "store.schema_too_new"
+        /// A database opened for reading has an older schema, which only a collector (with write access)
+        /// can upgrade.
+        case schemaTooOld = "store.schema_too_old"
         /// A statement failed.
         case query = "store.query"
         /// Stored data could not be read back (a row this collector cannot decode).
@@ -38,6 +41,9 @@ public struct ReportStoreError: Error, LocalizedError, Sendable, Hashable {
         case .migration: return "\(location): cannot migrate the report database: \(detail)"
         case .schemaTooNew:
             return "\(location): the report database was written by a newer collector (\(detail)); use that version"
+        case .schemaTooOld:
+            return "\(location): the report database's schema is older than this reader's (\(detail)); run `trustcheck collect` "
+                + "on it once to upgrade it"
         case .query: return "\(location): report database statement failed: \(detail)"
         case .corrupt: return "\(location): the report database holds a row this collector cannot read: \(detail)"
         case .closed: return "\(location): the report database is closed"

@@ -19,7 +19,14 @@ public final class PostgresReportStore: ReportStore, Sendable {
     /// Connects to the database a libpq URL names (`postgres://user@host:5432/reports`, or `postgresql://`;
     /// libpq's query parameters such as `sslmode=verify-full` apply). A server that cannot be reached or
     /// refuses the login is a `store.open` error naming the URL without its password.
-    public init(url: String, connectionLimit: Int = PostgresReportStore.defaultConnectionLimit) throws(ReportStoreError) {
+    /// Opened for reading only: the schema is checked, never created or migrated, so a database user with
+    /// SELECT alone can read.
+    public let readOnly: Bool
+
+    public init(url: String, connectionLimit: Int = PostgresReportStore.defaultConnectionLimit, readOnly: Bool = false)
+        throws(ReportStoreError)
+    {
+        self.readOnly = readOnly
         location = ReportStoreLocation.postgres(url: url).displayName
         let first: PostgresConnection
         do {
@@ -31,6 +38,13 @@ public final class PostgresReportStore: ReportStore, Sendable {
     }
 
     public func migrate() throws(ReportStoreError) {
+        if readOnly {
+            let version = try pool.withConnection(.query) { connection in
+                Int(try connection.execute("SELECT max(version) AS version FROM schema_version").singleRow()?.integer("version") ?? 0)
+            }
+            try SchemaVersionCheck.check(version, current: PostgresSchema.currentVersion, location: location)
+            return
+        }
         try pool.withConnection(.migration) { connection in
             try connection.transaction {
                 // Held to the end of the transaction: a second collector migrating now waits, then finds it done.

@@ -16,18 +16,27 @@ public final class SQLiteReportStore: ReportStore, @unchecked Sendable {
     private var committing = false
     /// The database path.
     public let path: String
+    /// Opened for reading only: nothing is created, migrated or written.
+    public let readOnly: Bool
 
-    /// Opens (creating) the database at `path`. A path that exists and is not a regular file (a device, a
-    /// FIFO, a directory) is refused: the store never writes through one.
-    public init(path: String) throws(ReportStoreError) {
+    /// Opens (creating) the database at `path`, or with `readOnly` opens an existing one for reading only
+    /// (a database user or file permission that allows nothing else is enough). A path that exists and is
+    /// not a regular file (a device, a FIFO, a directory) is refused: the store never writes through one.
+    public init(path: String, readOnly: Bool = false) throws(ReportStoreError) {
         self.path = path
+        self.readOnly = readOnly
         var status = stat()
         if lstat(path, &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG {
             throw ReportStoreError(.open, location: path, detail: "not a regular file; give the path of a database file")
         }
         do {
-            let connection = try SQLiteConnection(path: path)
-            try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;")
+            let connection = try SQLiteConnection(path: path, create: !readOnly, readOnly: readOnly)
+            if readOnly {
+                try connection.execute("PRAGMA query_only = ON;")
+            } else {
+                try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;")
+                try connection.persistWriteAheadLog()
+            }
             self.connection = connection
         } catch {
             throw ReportStoreError(.open, location: path, detail: error.description)
@@ -35,6 +44,13 @@ public final class SQLiteReportStore: ReportStore, @unchecked Sendable {
     }
 
     public func migrate() throws(ReportStoreError) {
+        if readOnly {
+            let version = try withConnection(.query) { connection throws(SQLiteError) in
+                Int(try connection.query("PRAGMA user_version").first?.first?.integer ?? 0)
+            }
+            try SchemaVersionCheck.check(version, current: SQLiteSchema.currentVersion, location: path)
+            return
+        }
         try withConnection(.migration) { connection throws(SQLiteError) in
             try connection.immediateTransaction { () throws(SQLiteError) in
                 let version = Int(try connection.query("PRAGMA user_version").first?.first?.integer ?? 0)
