@@ -75,6 +75,7 @@ struct DiscardingStore: ReportStore {
     func reports(since: Date?) throws(ReportStoreError) -> [StoredReport] { [] }
     func rawBody(reportID id: Int64) throws(ReportStoreError) -> [UInt8]? { nil }
     func failureCount(hostname: String, since: Date) throws(ReportStoreError) -> Int { 0 }
+    func deleteReports(receivedBefore cutoff: Date, limit: Int) throws(ReportStoreError) -> Int { 0 }
     func statistics() throws(ReportStoreError) -> ReportStoreStatistics {
         ReportStoreStatistics(storedReports: 0, duplicates: 0, malformedByReason: [:], firstReceived: nil, lastReceived: nil)
     }

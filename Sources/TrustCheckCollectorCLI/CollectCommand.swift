@@ -15,7 +15,7 @@ struct CollectCommand: Subcommand {
     static let usage = """
         trustcheck collect --listen ADDR:PORT --db PATH [--tls-cert FILE --tls-key FILE] [--anchors PATH]... [--system-store PATH]
                    [--secret-file FILE] [--allow-bundle-id ID]... [--rate-limit N] [--rate-burst N]
-                   [--body-limit BYTES] [--max-connections N] [--connections-per-client N] [--alert-command CMD]
+                   [--body-limit BYTES] [--max-connections N] [--connections-per-client N] [--retain DAYS] [--alert-command CMD]
                    [--alert-webhook URL] [--alert-threshold N] [--alert-window S] [--next-pin DOMAIN=PIN]... [--next-certificate DOMAIN=FILE]...
                    [--port-file FILE] [--dashboard DIR]
         """
@@ -33,6 +33,7 @@ struct CollectCommand: Subcommand {
         .value("--body-limit", "BYTES", "the largest report body accepted (default 65536)"),
         .value("--max-connections", "N", "connections at once, in total (default 1000)"),
         .value("--connections-per-client", "N", "connections at once from one address (default 64; 0 turns the limit off, behind a proxy)"),
+        .value("--retain", "DAYS", "delete reports received more than DAYS days ago (hourly; default: keep every report)"),
         .value("--alert-command", "CMD", "run CMD (sh -c) when a host's failures in the window reach the threshold"),
         .value("--alert-webhook", "URL", "POST the alert JSON to URL when the threshold is reached"),
         .value("--alert-threshold", "N", "failures of one host within the window that raise the alert (default 100)"),
@@ -156,6 +157,11 @@ struct CollectCommand: Subcommand {
         configuration.perClientConnectionLimit = Int(try number(arguments, "--connections-per-client",
                                                                 default: Double(HTTPServerConfiguration.defaultPerClientConnectionLimit),
                                                                 range: 0...100_000))
+        if let text = arguments.value("--retain") {
+            let days = try number(arguments, "--retain", default: 0, range: 1...36_500)
+            guard days == days.rounded() else { throw UsageError(.invalidValue, "--retain '\(text)' must be a whole number of days") }
+            configuration.retainDays = Int(days)
+        }
         var alert = AlertConfiguration()
         alert.command = arguments.value("--alert-command")
         if let text = arguments.value("--alert-webhook") {

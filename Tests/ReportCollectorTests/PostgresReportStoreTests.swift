@@ -27,6 +27,7 @@ struct PostgresReportStoreTests {
     @Test func selectsByReceiveTime() throws { try behaviour().selectsByReceiveTime() }
     @Test func migratesIdempotently() throws { try behaviour().migratesIdempotently() }
     @Test func concurrentWritersNeitherLoseNorDuplicate() throws { try behaviour().concurrentWritersNeitherLoseNorDuplicate() }
+    @Test func deletesReportsByAge() throws { try behaviour().deletesReportsByAge() }
     @Test func closedStoreRefuses() throws { try behaviour().closedStoreRefuses() }
 
     @Test func theOpenerPicksPostgresForAPostgresURL() throws {

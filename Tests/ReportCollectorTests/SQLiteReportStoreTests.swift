@@ -26,6 +26,7 @@ import Glibc
     @Test func concurrentWritersNeitherLoseNorDuplicate() throws {
         try withDirectory { try behaviour($0).concurrentWritersNeitherLoseNorDuplicate() }
     }
+    @Test func deletesReportsByAge() throws { try withDirectory { try behaviour($0).deletesReportsByAge() } }
     @Test func closedStoreRefuses() throws { try withDirectory { try behaviour($0).closedStoreRefuses() } }
 
     @Test func theDatabaseIsInWALModeAtSchemaVersionOne() throws {

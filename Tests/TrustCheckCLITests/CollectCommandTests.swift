@@ -17,6 +17,12 @@ import Testing
              "trustcheck collect: --alert-webhook 'ftp://x' is not an http or https URL\n"),
             (["collect", "--listen", "127.0.0.1:0", "--db", "x.db", "--next-pin", "example.com"],
              "trustcheck collect: --next-pin 'example.com' must be DOMAIN=PIN\n"),
+            (["collect", "--listen", "127.0.0.1:0", "--db", "x.db", "--retain", "0"],
+             "trustcheck collect: --retain '0' must be a number from 1 to 36500\n"),
+            (["collect", "--listen", "127.0.0.1:0", "--db", "x.db", "--retain", "1.5"],
+             "trustcheck collect: --retain '1.5' must be a whole number of days\n"),
+            (["collect", "--listen", "127.0.0.1:0", "--db", "x.db", "--system-store", "/nonexistent/roots.pem"],
+             "trustcheck: /nonexistent/roots.pem"),
             (["collect", "extra", "--listen", "127.0.0.1:0", "--db", "x.db"],
              "trustcheck collect: takes no positional arguments\n"),
         ]

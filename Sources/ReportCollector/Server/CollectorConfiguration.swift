@@ -17,6 +17,8 @@ public struct CollectorConfiguration: Sendable {
     /// per-client limit of 0 turns it off, for a collector behind a reverse proxy).
     public var connectionLimit = HTTPServerConfiguration.defaultConnectionLimit
     public var perClientConnectionLimit = HTTPServerConfiguration.defaultPerClientConnectionLimit
+    /// Reports older than this many days are deleted (`ReportRetention`); nil keeps every report.
+    public var retainDays: Int?
     public var alert: AlertConfiguration?
     public var upcoming: UpcomingPins
     /// The dashboard folder; nil uses the installed resources.

@@ -12,6 +12,8 @@ public final class CollectorServer: Sendable {
     public let store: any ReportStore
     public let receiver: ReportReceiver
     public let dashboard: DashboardFiles
+    /// nil without `retainDays`.
+    public let retention: ReportRetention?
     private let server: HTTPServer
 
     public init(configuration: CollectorConfiguration, store: any ReportStore, log: @escaping @Sendable (String) -> Void = { _ in }) {
@@ -24,6 +26,7 @@ public final class CollectorServer: Sendable {
         let dashboard = DashboardFiles(directory: configuration.dashboardDirectory)
         self.receiver = receiver
         self.dashboard = dashboard
+        retention = configuration.retainDays.map { ReportRetention(days: $0, store: store, log: log) }
         var http = HTTPServerConfiguration(address: configuration.listen, tls: configuration.tls, bodyLimit: configuration.bodyLimit)
         http.connectionLimit = configuration.connectionLimit
         http.perClientConnectionLimit = configuration.perClientConnectionLimit
@@ -34,16 +37,21 @@ public final class CollectorServer: Sendable {
     }
 
     /// Binds and serves.
-    public func start() throws(HTTPServerError) { try server.start() }
+    public func start() throws(HTTPServerError) {
+        try server.start()
+        retention?.start()
+    }
 
     /// The bound port.
     public var port: UInt16 { server.port }
 
     /// Graceful stop: no new connections, requests in flight answered (within the configured grace), alert
-    /// actions finished; then the store is closed. Returns the requests left unanswered (0 normally).
+    /// actions finished, the retention's batch finished; then the store is closed. Returns the requests left
+    /// unanswered (0 normally).
     @discardableResult
     public func stop() -> Int {
         let unanswered = server.shutdown(grace: configuration.shutdownGrace)
+        retention?.stop()
         receiver.alert?.waitForActions(timeout: configuration.shutdownGrace)
         store.close()
         return unanswered

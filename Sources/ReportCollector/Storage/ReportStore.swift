@@ -30,6 +30,11 @@ public protocol ReportStore: Sendable {
     /// received at or after `since`: what the alert threshold counts.
     func failureCount(hostname: String, since: Date) throws(ReportStoreError) -> Int
 
+    /// Deletes at most `limit` of the oldest reports received before `cutoff`, with their chains and raw
+    /// bodies, in one transaction, and returns how many it deleted (retention, `--retain DAYS`). Batches keep
+    /// each transaction short, so intake is never held up for long.
+    func deleteReports(receivedBefore cutoff: Date, limit: Int) throws(ReportStoreError) -> Int
+
     /// Totals: stored reports, duplicates, malformed bodies by reason.
     func statistics() throws(ReportStoreError) -> ReportStoreStatistics
 

@@ -133,6 +133,34 @@ struct ReportStoreBehaviour {
         #expect(try stores[1].statistics().duplicates == 40 * 7)
     }
 
+    /// Retention deletes the oldest reports received before the cutoff, at most `limit` at a time, with
+    /// their chains and bodies, and leaves the rest whole.
+    func deletesReportsByAge() throws {
+        let store = try open()
+        defer { store.close() }
+        var ids: [Int64] = []
+        for day in 0..<5 {
+            let received = try SampleReports.received(try SampleReports.body(vendor: "day-\(day)"),
+                                                      at: SampleReports.time.addingTimeInterval(TimeInterval(day) * 86_400))
+            guard case .stored(let id) = try store.store(received) else {
+                Issue.record("day \(day) not stored")
+                return
+            }
+            ids.append(id)
+        }
+        let cutoff = SampleReports.time.addingTimeInterval(3 * 86_400)
+        #expect(try store.deleteReports(receivedBefore: cutoff, limit: 2) == 2)
+        #expect(try store.reports(since: nil).map(\.id) == Array(ids[2...]))
+        #expect(try store.deleteReports(receivedBefore: cutoff, limit: 2) == 1)
+        #expect(try store.deleteReports(receivedBefore: cutoff, limit: 2) == 0)
+        let left = try store.reports(since: nil)
+        #expect(left.map(\.id) == Array(ids[3...]))
+        #expect(left.allSatisfy { $0.certificates.count == 2 })
+        #expect(try store.rawBody(reportID: ids[0]) == nil)
+        #expect(try store.rawBody(reportID: ids[3]) != nil)
+        #expect(try store.statistics().storedReports == 2)
+    }
+
     /// A closed store refuses further calls with `store.closed`.
     func closedStoreRefuses() throws {
         let store = try open()

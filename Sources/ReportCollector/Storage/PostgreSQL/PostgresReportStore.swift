@@ -167,6 +167,27 @@ public final class PostgresReportStore: ReportStore, Sendable {
         }
     }
 
+    public func deleteReports(receivedBefore cutoff: Date, limit: Int) throws(ReportStoreError) -> Int {
+        try pool.withConnection(.query) { connection in
+            try connection.transaction {
+                // One statement set: the batch's ids, then their rows; several collectors may run this at once,
+                // and SKIP LOCKED leaves a batch another collector is deleting to it.
+                let rows = try connection.execute(
+                    """
+                    SELECT id FROM reports WHERE received_at_ms < $1 ORDER BY received_at_ms, id LIMIT $2
+                    FOR UPDATE SKIP LOCKED
+                    """, [.integer(cutoff.epochMilliseconds), .integer(Int64(limit))])
+                let ids = try rows.rows.map { row in try row.required("id", row.integer) }
+                for id in ids {
+                    try connection.execute("DELETE FROM report_certificates WHERE report_id = $1", [.integer(id)])
+                    try connection.execute("DELETE FROM report_bodies WHERE report_id = $1", [.integer(id)])
+                    try connection.execute("DELETE FROM reports WHERE id = $1", [.integer(id)])
+                }
+                return ids.count
+            }
+        }
+    }
+
     public func statistics() throws(ReportStoreError) -> ReportStoreStatistics {
         try pool.withConnection(.query) { connection in
             try connection.transaction {

@@ -211,6 +211,22 @@ public final class SQLiteReportStore: ReportStore, @unchecked Sendable {
         }
     }
 
+    public func deleteReports(receivedBefore cutoff: Date, limit: Int) throws(ReportStoreError) -> Int {
+        try withConnection(.query) { connection throws(SQLiteError) in
+            try connection.immediateTransaction { () throws(SQLiteError) in
+                let ids = try connection.query(
+                    "SELECT id FROM reports WHERE received_at_ms < ?1 ORDER BY received_at_ms, id LIMIT ?2",
+                    [.integer(cutoff.epochMilliseconds), .integer(Int64(limit))]).compactMap { $0.first?.integer }
+                for id in ids {
+                    _ = try connection.query("DELETE FROM report_certificates WHERE report_id = ?1", [.integer(id)])
+                    _ = try connection.query("DELETE FROM report_bodies WHERE report_id = ?1", [.integer(id)])
+                    _ = try connection.query("DELETE FROM reports WHERE id = ?1", [.integer(id)])
+                }
+                return ids.count
+            }
+        }
+    }
+
     public func statistics() throws(ReportStoreError) -> ReportStoreStatistics {
         let (totals, malformed) = try withConnection(.query) { connection throws(SQLiteError) in
             try connection.execute("BEGIN")
