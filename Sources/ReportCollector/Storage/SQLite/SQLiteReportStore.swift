@@ -5,11 +5,19 @@ import SQLiteBridge
 /// The embedded default store: one SQLite file in WAL mode (readers — `trustcheck reports` — never block the
 /// collector's writes), `synchronous=FULL` so a commit, and so an acknowledgement, survives a power cut.
 ///
-/// `@unchecked Sendable`: the connection is only used with `lock` held; `waiting` and `committing` only
-/// with `queue` held.
+/// Reads (the analysis, raw bodies, alert counts) go through a second, read-only connection: in WAL mode a
+/// reader sees its own snapshot and never waits for the writer, nor the writer for it, so a long analysis
+/// never holds up a report's commit.
+///
+/// `@unchecked Sendable`: `connection` is only used with `lock` held, `reader` and `closed` with `readLock`
+/// held; `waiting` and `committing` only with `queue` held.
 public final class SQLiteReportStore: ReportStore, @unchecked Sendable {
     private let lock = NSLock()
     private var connection: SQLiteConnection?
+    private let readLock = NSLock()
+    /// Opened on the first read (the database exists by then).
+    private var reader: SQLiteConnection?
+    private var closed = false
     /// Group commit: reports waiting for the next transaction, and whether one is being committed.
     private let queue = NSCondition()
     private var waiting: [PendingStore] = []
@@ -161,7 +169,7 @@ public final class SQLiteReportStore: ReportStore, @unchecked Sendable {
 
     public func reports(since: Date?) throws(ReportStoreError) -> [StoredReport] {
         let sinceMilliseconds = since?.epochMilliseconds ?? Int64.min
-        let (reportRows, certificateRows) = try withConnection(.query) { connection throws(SQLiteError) in
+        let (reportRows, certificateRows) = try withReader(.query) { connection throws(SQLiteError) in
             // One read transaction, so the two queries see the same snapshot.
             try connection.execute("BEGIN")
             defer { try? connection.execute("COMMIT") }
@@ -198,13 +206,13 @@ public final class SQLiteReportStore: ReportStore, @unchecked Sendable {
     }
 
     public func rawBody(reportID id: Int64) throws(ReportStoreError) -> [UInt8]? {
-        try withConnection(.query) { connection throws(SQLiteError) in
+        try withReader(.query) { connection throws(SQLiteError) in
             try connection.query("SELECT body FROM report_bodies WHERE report_id = ?1", [.integer(id)]).first?.first?.blob
         }
     }
 
     public func failureCount(hostname: String, since: Date) throws(ReportStoreError) -> Int {
-        try withConnection(.query) { connection throws(SQLiteError) in
+        try withReader(.query) { connection throws(SQLiteError) in
             let row = try connection.query("SELECT count(*) FROM reports WHERE hostname = ?1 AND received_at_ms >= ?2",
                                            [.text(hostname), .integer(since.epochMilliseconds)]).first
             return Int(row?.first?.integer ?? 0)
@@ -228,7 +236,7 @@ public final class SQLiteReportStore: ReportStore, @unchecked Sendable {
     }
 
     public func statistics() throws(ReportStoreError) -> ReportStoreStatistics {
-        let (totals, malformed) = try withConnection(.query) { connection throws(SQLiteError) in
+        let (totals, malformed) = try withReader(.query) { connection throws(SQLiteError) in
             try connection.execute("BEGIN")
             defer { try? connection.execute("COMMIT") }
             let totals = try connection.query(
@@ -253,9 +261,34 @@ public final class SQLiteReportStore: ReportStore, @unchecked Sendable {
         defer { lock.unlock() }
         connection?.close()
         connection = nil
+        readLock.lock()
+        defer { readLock.unlock() }
+        reader?.close()
+        reader = nil
+        closed = true
     }
 
     // MARK: -
+
+    /// `body` on the read-only connection, opened on first use.
+    private func withReader<T>(_ kind: ReportStoreError.Kind, _ body: (SQLiteConnection) throws(SQLiteError) -> T)
+        throws(ReportStoreError) -> T
+    {
+        readLock.lock()
+        defer { readLock.unlock() }
+        guard !closed else { throw ReportStoreError(.closed, location: path, detail: "closed") }
+        do {
+            if reader == nil {
+                let opened = try SQLiteConnection(path: path, create: false, readOnly: true)
+                try opened.execute("PRAGMA query_only = ON;")
+                reader = opened
+            }
+            // Set just above.
+            return try body(reader!)
+        } catch {
+            throw ReportStoreError(kind, location: path, detail: error.description)
+        }
+    }
 
     private func withConnection<T>(_ kind: ReportStoreError.Kind, _ body: (SQLiteConnection) throws(SQLiteError) -> T)
         throws(ReportStoreError) -> T
