@@ -30,7 +30,7 @@ struct CollectCommand: Subcommand {
         .repeatable("--allow-bundle-id", "ID", "accept reports only from these app-bundle-ids"),
         .value("--rate-limit", "N", "reports per second per source address (default 20; 0 turns the limit off)"),
         .value("--rate-burst", "N", "reports a source may send at once before the rate applies (default 200)"),
-        .value("--body-limit", "BYTES", "the largest report body accepted (default 65536)"),
+        .value("--body-limit", "BYTES", "the largest request body accepted, reports and GETs alike (default 65536)"),
         .value("--max-connections", "N", "connections at once, in total (default 1000)"),
         .value("--connections-per-client", "N", "connections at once from one address (default 64; 0 turns the limit off, behind a proxy)"),
         .value("--alert-command", "CMD", "run CMD (sh -c) when a host's failures in the window reach the threshold"),
