@@ -1,19 +1,30 @@
 import CMicroHTTPD
 import Glibc
 
-/// A numeric address and port to listen on: `127.0.0.1:8080`, `[::1]:8080`, `0.0.0.0:443`; port 0 asks the
-/// kernel for a free one.
+/// A numeric address and port to listen on: `127.0.0.1:8080`, `[::1]:8080`, `0.0.0.0:443`, or a port alone
+/// (`8080`), which is loopback's; port 0 asks the kernel for a free one.
 public struct ListenAddress: Sendable, Hashable, CustomStringConvertible {
+    /// The host of a port given alone: loopback, so that reaching beyond this machine is always asked for by
+    /// name (`0.0.0.0:PORT`, `[::]:PORT`, or one interface's address).
+    public static let defaultHost = "127.0.0.1"
+
     /// The numeric host, without brackets.
     public let host: String
     public let port: UInt16
     /// The host is IPv6.
     public let isIPv6: Bool
 
-    /// Parses `ADDR:PORT`; `localhost` means 127.0.0.1.
+    /// Parses `ADDR:PORT` or `PORT` (on `defaultHost`); `localhost` means 127.0.0.1.
     public init(parsing text: String) throws(HTTPServerError) {
         let hostPart: Substring, portPart: Substring
-        if text.hasPrefix("[") {
+        if !text.isEmpty && text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+            hostPart = Substring(Self.defaultHost)
+            portPart = Substring(text)
+        } else if text.hasPrefix(":") {
+            // Some servers read `:PORT` as every interface, others as loopback: make the choice explicit.
+            throw HTTPServerError(.invalidAddress, subject: text,
+                                  detail: "give the port alone for loopback (\(text.dropFirst())) or an address for others (0.0.0.0\(text))")
+        } else if text.hasPrefix("[") {
             guard let close = text.firstIndex(of: "]"), text[text.index(after: close)...].hasPrefix(":") else {
                 throw HTTPServerError(.invalidAddress, subject: text, detail: "write an IPv6 address as [ADDR]:PORT")
             }
@@ -43,6 +54,21 @@ public struct ListenAddress: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { isIPv6 ? "[\(host)]:\(port)" : "\(host):\(port)" }
+
+    /// The address is this machine's loopback (127.0.0.0/8, ::1, or ::ffff:127.0.0.0/104): no other machine
+    /// can connect.
+    public var isLoopback: Bool {
+        if isIPv6 {
+            var address = in6_addr()
+            guard inet_pton(AF_INET6, host, &address) == 1 else { return false }
+            let bytes = withUnsafeBytes(of: &address) { Array($0) }
+            if bytes == [UInt8](repeating: 0, count: 15) + [1] { return true }
+            return bytes.prefix(12) == [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF] && bytes[12] == 127
+        }
+        var address = in_addr()
+        guard inet_pton(AF_INET, host, &address) == 1 else { return false }
+        return withUnsafeBytes(of: &address) { $0[0] } == 127
+    }
 
     /// Calls `body` with this address as a `sockaddr` (valid only during the call).
     func withSocketAddress<T>(_ body: (UnsafePointer<sockaddr>) -> T) -> T {

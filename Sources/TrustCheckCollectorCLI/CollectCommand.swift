@@ -13,24 +13,25 @@ struct CollectCommand: Subcommand {
     static let name = "collect"
     static let summary = "Receive TrustKit pin-failure reports, store and analyse them, serve the API and dashboard."
     static let usage = """
-        trustcheck collect --listen ADDR:PORT --db PATH [--tls-cert FILE --tls-key FILE] [--anchors PATH]... [--system-store PATH]
-                   [--secret-file FILE] [--allow-bundle-id ID]... [--rate-limit N] [--rate-burst N]
-                   [--body-limit BYTES] [--max-connections N] [--connections-per-client N] [--retain DAYS] [--alert-command CMD]
+        trustcheck collect --db PATH [--listen [ADDR:]PORT] [--tls-cert FILE --tls-key FILE] [--anchors PATH]... [--system-store PATH]
+                           [--secret-file FILE] [--read-token-file FILE] [--allow-bundle-id ID]... [--rate-limit N] [--rate-burst N]
+                           [--body-limit BYTES] [--max-connections N] [--connections-per-client N] [--retain DAYS] [--alert-command CMD]
                    [--alert-webhook URL] [--alert-threshold N] [--alert-window S] [--next-pin DOMAIN=PIN]... [--next-certificate DOMAIN=FILE]...
                    [--port-file FILE] [--dashboard DIR]
         """
     static let options: [CommandOption] = [
-        .value("--listen", "ADDR:PORT", "listen here (127.0.0.1:8080, [::1]:8443, 0.0.0.0:443; port 0 picks a free one)"),
+        .value("--listen", "[ADDR:]PORT", "listen here (default 127.0.0.1:8080; a port alone is loopback's; every interface: 0.0.0.0:8443 or [::]:8443; port 0 picks a free one)"),
         .value("--db", "PATH", "store reports in this SQLite file (created), or a postgres:// URL"),
         .value("--tls-cert", "FILE", "serve HTTPS with this PEM certificate chain (needs --tls-key)"),
         .value("--tls-key", "FILE", "the PEM private key of --tls-cert"),
         .repeatable("--anchors", "PATH", "check each reported chain against these anchors (file or directory; default: the system roots)"),
         .value("--system-store", "PATH", "the system roots used without --anchors (default \(CertificateStore.defaultSystemBundlePath))"),
         .value("--secret-file", "FILE", "require the shared secret in FILE (?secret=… in the report URI, or X-TrustCheck-Secret)"),
+        .value("--read-token-file", "FILE", "reading /api/* needs the token in FILE (Authorization: Bearer TOKEN); without it the API is closed"),
         .repeatable("--allow-bundle-id", "ID", "accept reports only from these app-bundle-ids"),
         .value("--rate-limit", "N", "reports per second per source address (default 20; 0 turns the limit off)"),
         .value("--rate-burst", "N", "reports a source may send at once before the rate applies (default 200)"),
-        .value("--body-limit", "BYTES", "the largest report body accepted (default 65536)"),
+        .value("--body-limit", "BYTES", "the largest request body accepted, reports and GETs alike (default 65536)"),
         .value("--max-connections", "N", "connections at once, in total (default 1000)"),
         .value("--connections-per-client", "N", "connections at once from one address (default 64; 0 turns the limit off, behind a proxy)"),
         .value("--retain", "DAYS", "delete reports received more than DAYS days ago (hourly; default: keep every report)"),
@@ -51,7 +52,15 @@ struct CollectCommand: Subcommand {
         JSON, 429 rate limited, 503 database unavailable or shutting down.
 
         GET /api/summary, /api/timeline, /api/suspects and /api/rotation (each with ?since=TIME; the timeline
-        also ?bucket=S) serve the same analysis as `trustcheck reports --json`; GET / serves the dashboard.
+        also ?bucket=S) serve the same analysis as `trustcheck reports --json` to the holder of the read token
+        (--read-token-file: at least 16 characters, e.g. from `openssl rand -hex 32`), sent as
+        Authorization: Bearer TOKEN; without it 401 with WWW-Authenticate: Bearer. The reporting secret does not
+        open the API (it ships inside every app). Without --read-token-file the API answers every read 403.
+        GET / serves the dashboard's page, which asks for the read token and keeps it in the browser tab's
+        sessionStorage (or takes it from the URL fragment #token=…, which never reaches the server).
+
+        --listen with a port alone, or no --listen, listens on 127.0.0.1 only; 0.0.0.0:PORT or [::]:PORT
+        listens on every interface.
 
         SIGTERM or SIGINT stops gracefully: no new connections, requests in flight answered (up to 10 s),
         alert actions finished, the database closed. Every acknowledged report is in the database.
@@ -95,6 +104,7 @@ struct CollectCommand: Subcommand {
         let scheme = configuration.tls == nil ? "http" : "https"
         let host = configuration.listen.isIPv6 ? "[\(configuration.listen.host)]" : configuration.listen.host
         io.stdout.write("trustcheck collect: listening on \(scheme)://\(host):\(server.port) (database \(ReportStoreLocation(db).displayName))\n")
+        for warning in startWarnings(configuration) { stderr.write("trustcheck collect: warning: \(warning)\n") }
         if let portFile = arguments.value("--port-file") {
             do { try OutputFile.write(Data("\(server.port)\n".utf8), to: portFile) } catch {
                 io.error(error.description)
@@ -111,8 +121,8 @@ struct CollectCommand: Subcommand {
     /// The configuration the arguments give; nil after reporting an unreadable input.
     private static func configure(_ arguments: ParsedArguments, io: CommandIO) throws(UsageError) -> CollectorConfiguration? {
         guard arguments.positionals.isEmpty else { throw UsageError(.unexpectedArgument, "takes no positional arguments") }
-        guard let listenText = arguments.value("--listen") else { throw UsageError(.missingArgument, "--listen ADDR:PORT is required") }
         guard arguments.value("--db") != nil else { throw UsageError(.missingArgument, "--db PATH is required") }
+        let listenText = arguments.value("--listen") ?? defaultListen
         var configuration: CollectorConfiguration
         do {
             configuration = CollectorConfiguration(listen: try ListenAddress(parsing: listenText))
@@ -146,6 +156,18 @@ struct CollectCommand: Subcommand {
             guard !secret.isEmpty else { throw UsageError(.invalidValue, "--secret-file \(secretFile) is empty") }
             configuration.authorization.sharedSecret = secret
         }
+        if let tokenFile = arguments.value("--read-token-file") {
+            guard let token = text(of: tokenFile, io: io)?.trimmingCharacters(in: .whitespacesAndNewlines) else { return nil }
+            do {
+                configuration.readAuthorization = try ReadAuthorization(token: token)
+            } catch {
+                throw UsageError(.invalidValue, "--read-token-file \(tokenFile): \(error.message)")
+            }
+            if let secret = configuration.authorization.sharedSecret, configuration.readAuthorization.isToken(secret) {
+                throw UsageError(.conflictingOptions, "--read-token-file and --secret-file hold the same value: the reporting secret ships "
+                                 + "inside every app, so it cannot also guard the analysis; use another read token")
+            }
+        }
         configuration.authorization.allowedBundleIDs = Set(arguments.allValues("--allow-bundle-id"))
         let rate = try number(arguments, "--rate-limit", default: SourceRateLimiter.defaultReportsPerSecond, range: 0...1_000_000)
         let burst = try number(arguments, "--rate-burst", default: SourceRateLimiter.defaultBurst, range: 1...1_000_000)
@@ -177,6 +199,25 @@ struct CollectCommand: Subcommand {
         configuration.upcoming = upcoming
         configuration.dashboardDirectory = arguments.value("--dashboard")
         return configuration
+    }
+
+    /// Where to listen without --listen: loopback, so that serving other machines is always asked for; 8080,
+    /// the usual unprivileged HTTP port.
+    static let defaultListen = "\(ListenAddress.defaultHost):8080"
+
+    /// What a user should know at start-up about who can reach the collector and what it gives them.
+    static func startWarnings(_ configuration: CollectorConfiguration) -> [String] {
+        var warnings: [String] = []
+        if !configuration.readAuthorization.isConfigured {
+            warnings.append("the API and the dashboard's data are closed (403) until the collector is started with --read-token-file FILE; "
+                            + "reports are received")
+        }
+        if !configuration.listen.isLoopback && configuration.tls == nil {
+            warnings.append("listening on \(configuration.listen.host) without TLS: reports"
+                            + (configuration.readAuthorization.isConfigured ? ", the read token" : "")
+                            + " and answers cross the network in clear text; use --tls-cert and --tls-key, or a TLS proxy in front")
+        }
+        return warnings
     }
 
     private static func number(_ arguments: ParsedArguments, _ option: String, default value: Double,

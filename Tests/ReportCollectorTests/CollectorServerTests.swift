@@ -12,12 +12,16 @@ import TrustEvaluation
     private struct Running {
         let directory: TemporaryDirectory
         let server: CollectorServer
+        /// The read token the API is opened with.
+        static let token = "collector-server-tests-read-token"
+        static let bearer = ["Authorization": "Bearer \(token)"]
 
         init(configure: (inout CollectorConfiguration) throws -> Void = { _ in }) throws {
             directory = try TemporaryDirectory("collector-server")
             var configuration = CollectorConfiguration(listen: try ListenAddress(parsing: "127.0.0.1:0"))
             configuration.inspector = ReportChainInspector(anchors: CertificateStore([try SampleReports.certificate("root.pem")]))
             configuration.shutdownGrace = 5
+            configuration.readAuthorization = try ReadAuthorization(token: Self.token)
             try configure(&configuration)
             let store = try ReportStoreOpener.open(.sqlite(path: directory.file("reports.db")))
             server = CollectorServer(configuration: configuration, store: store)
@@ -40,7 +44,7 @@ import TrustEvaluation
         #expect(try client.post("/report", body: try SampleReports.body(vendor: "a")).status == 200)
         #expect(try client.post("/report", body: Array("{}".utf8)).status == 400)
 
-        let summary = try client.get("/api/summary")
+        let summary = try client.get("/api/summary", headers: Running.bearer)
         #expect(summary.status == 200)
         #expect(summary.headers["content-type"] == "application/json")
         let counts = try summary.json()
@@ -49,18 +53,18 @@ import TrustEvaluation
         #expect(counts["malformed"] as? Int == 1)
         #expect(counts["suspects"] as? Int == 1)
 
-        let suspects = try #require(try client.get("/api/suspects").json()["suspects"] as? [[String: Any]])
+        let suspects = try #require(try client.get("/api/suspects", headers: Running.bearer).json()["suspects"] as? [[String: Any]])
         #expect(suspects.count == 1)
         #expect(suspects.first?["host"] as? String == "login.example.com")
         #expect(suspects.first?["issuers"] as? [String] == ["CN=TLS Untrusted Root,O=TrustCheck TLS tests"])
 
-        let timeline = try client.get("/api/timeline?bucket=60").json()
+        let timeline = try client.get("/api/timeline?bucket=60", headers: Running.bearer).json()
         #expect(timeline["bucket_seconds"] as? Int == 60)
         #expect((timeline["hosts"] as? [[String: Any]])?.count == 2)
-        let rotation = try client.get("/api/rotation").json()
+        let rotation = try client.get("/api/rotation", headers: Running.bearer).json()
         #expect((rotation["domains"] as? [[String: Any]])?.first?["domain"] as? String == "example.com")
 
-        let future = try client.get("/api/summary?since=2999-01-01T00:00:00Z").json()
+        let future = try client.get("/api/summary?since=2999-01-01T00:00:00Z", headers: Running.bearer).json()
         #expect(future["stored_reports"] as? Int == 0)
         #expect(future["since"] as? String == "2999-01-01T00:00:00Z")
     }
@@ -69,11 +73,11 @@ import TrustEvaluation
         let running = try Running()
         defer { running.stop() }
         let client = LoopbackHTTPClient(port: running.server.port)
-        let since = try client.get("/api/summary?since=yesterday")
+        let since = try client.get("/api/summary?since=yesterday", headers: Running.bearer)
         #expect(since.status == 400)
         #expect((try since.json()["error"] as? [String: Any])?["code"] as? String == "query.since")
-        #expect(try client.get("/api/timeline?bucket=5").status == 400)
-        #expect(try client.get("/api/nothing").status == 404)
+        #expect(try client.get("/api/timeline?bucket=5", headers: Running.bearer).status == 400)
+        #expect(try client.get("/api/nothing", headers: Running.bearer).status == 404)
         #expect(try client.get("/report").status == 405)
         #expect(try client.get("/report").headers["allow"] == "POST")
         #expect(try client.post("/api/summary", body: []).status == 405)
@@ -186,7 +190,7 @@ import TrustEvaluation
     @Test func listenAddressesAreParsedStrictly() throws {
         #expect(try ListenAddress(parsing: "[::1]:8443").description == "[::1]:8443")
         #expect(try ListenAddress(parsing: "localhost:80").host == "127.0.0.1")
-        for bad in ["8080", "127.0.0.1", "127.0.0.1:99999", "example.com:80", "[::1:80", "1.2.3.4:x"] {
+        for bad in [":8080", "127.0.0.1", "", "127.0.0.1:99999", "example.com:80", "[::1:80", "1.2.3.4:x"] {
             #expect(throws: HTTPServerError.self, "\(bad)") { _ = try ListenAddress(parsing: bad) }
         }
     }

@@ -55,17 +55,21 @@ struct DashboardBrowserTests {
         let history = try seedHistory(database)
         let collector = try CollectorProcess(
             database: database, directory: directory,
-            arguments: ["--rate-limit", "0", "--anchors", SampleReports.path("root.pem"), "--next-pin", "example.com=\(nextPin)"])
+            arguments: ["--rate-limit", "0", "--anchors", SampleReports.path("root.pem"), "--next-pin", "example.com=\(nextPin)"]
+                + CollectorProcess.readTokenArguments(directory))
         defer { collector.stop() }
         try feed(collector.port)
 
         let browser = DashboardBrowser(directory: directory)
-        let url = "http://127.0.0.1:\(collector.port)/"
+        let url = "http://127.0.0.1:\(collector.port)/#token=\(CollectorProcess.readToken)"
         let page = DashboardPage(html: try await browser.dumpDOM(url))
         try FileManager.default.createDirectory(atPath: Self.artifacts, withIntermediateDirectories: true)
         try page.html.write(toFile: Self.artifacts + "/dashboard.html", atomically: true, encoding: .utf8)
 
         #expect(page.state == "ready", "status: \(page.text(ofID: "status") ?? "none")")
+        // The token reached the API and stays out of the page; no token form is shown.
+        #expect(!page.html.contains(CollectorProcess.readToken))
+        #expect(page.elements("form", where: "id", is: "token-form").first?["hidden"] != nil)
         // Summary.
         #expect(page.text(ofID: "summary-stored") == "9")
         #expect(page.text(ofID: "summary-duplicates") == "1")
@@ -85,7 +89,8 @@ struct DashboardBrowserTests {
         #expect(historyPoints.map { $0["data-count"] } == ["1", "1"])
         #expect(historyPoints.compactMap { $0["data-start"].flatMap(Self.milliseconds) } == history)
         // As many line points as the API's range holds buckets (4, or 5 when the test straddles an hour).
-        let timeline = try LoopbackHTTPClient(port: collector.port).get("/api/timeline").json()
+        let timeline = try LoopbackHTTPClient(port: collector.port)
+            .get("/api/timeline", headers: ["Authorization": "Bearer \(CollectorProcess.readToken)"]).json()
         let since = try #require((timeline["since"] as? String).flatMap(Self.milliseconds))
         let until = try #require((timeline["until"] as? String).flatMap(Self.milliseconds))
         let buckets = Int((until - since) / 3_600_000)
@@ -141,24 +146,60 @@ struct DashboardBrowserTests {
         ISO8601DateFormatter().date(from: rfc3339).map { Int64($0.timeIntervalSince1970 * 1000) }
     }
 
-    /// The page at `path` of a collector with an empty database.
-    private func pageOfAnEmptyCollector(_ path: String) async throws -> DashboardPage {
+    /// The page at `path` (followed by `#token=FRAGMENT` when `fragment` is given) of a collector with one report
+    /// (`reported`) or none, and the read token unless `withReadToken` is false.
+    private func pageOfACollector(_ path: String, fragment: String? = CollectorProcess.readToken, withReadToken: Bool = true,
+                                  reported: Bool = false) async throws -> DashboardPage
+    {
         let directory = try TemporaryDirectory("dashboard-empty")
         defer { directory.remove() }
-        let collector = try CollectorProcess(database: directory.file("reports.db"), directory: directory, arguments: ["--rate-limit", "0"])
+        let collector = try CollectorProcess(database: directory.file("reports.db"), directory: directory,
+                                             arguments: ["--rate-limit", "0"] + (withReadToken ? CollectorProcess.readTokenArguments(directory) : []))
         defer { collector.stop() }
-        return DashboardPage(html: try await DashboardBrowser(directory: directory).dumpDOM("http://127.0.0.1:\(collector.port)\(path)"))
+        if reported {
+            #expect(try LoopbackHTTPClient(port: collector.port).post("/report", body: try SampleReports.body(host: "login.example.com",
+                                                                                                      chain: SampleReports.otherChain)).status == 201)
+        }
+        let url = "http://127.0.0.1:\(collector.port)\(path)" + (fragment.map { "#token=\($0)" } ?? "")
+        return DashboardPage(html: try await DashboardBrowser(directory: directory).dumpDOM(url))
+    }
+
+    /// Without the read token the page shows no data: it says the token is needed and offers its form.
+    @Test func withoutTheReadTokenThePageAsksForItAndShowsNoData() async throws {
+        let page = try await pageOfACollector("/", fragment: nil, reported: true)
+        #expect(page.state == "locked")
+        #expect(page.text(ofID: "status") == "This collector's analysis needs its read token: enter it below.")
+        #expect(page.elements("form", where: "id", is: "token-form").first?["hidden"] == nil)
+        #expect(page.text(ofID: "summary-stored") == nil)
+        #expect(page.rows(ofTable: "suspects").isEmpty)
+        #expect(!page.html.contains("login.example.com"))
+    }
+
+    @Test func aWrongReadTokenIsSaidToBeWrong() async throws {
+        let page = try await pageOfACollector("/", fragment: "not-the-read-token-0123456789", reported: true)
+        #expect(page.state == "locked")
+        #expect(page.text(ofID: "status") == "The read token is wrong: enter this collector's read token to see its analysis.")
+        #expect(!page.html.contains("login.example.com"))
+    }
+
+    /// A collector started without --read-token-file: the page says how to open its API.
+    @Test func aClosedAPIIsExplained() async throws {
+        let page = try await pageOfACollector("/", fragment: nil, withReadToken: false, reported: true)
+        #expect(page.state == "error")
+        #expect(page.text(ofID: "status")?.contains("this collector's API is closed: start trustcheck collect with --read-token-file FILE") == true,
+                "\(page.text(ofID: "status") ?? "no status")")
+        #expect(!page.html.contains("login.example.com"))
     }
 
     @Test func aBadSinceShowsTheCollectorsReasonInsteadOfData() async throws {
-        let page = try await pageOfAnEmptyCollector("/?since=yesterday")
+        let page = try await pageOfACollector("/?since=yesterday")
         #expect(page.state == "error")
         #expect(page.text(ofID: "status")?.contains("since 'yesterday' is not a time") == true)
         #expect(page.rows(ofTable: "suspects").isEmpty)
     }
 
     @Test func anEmptyCollectorSaysSo() async throws {
-        let page = try await pageOfAnEmptyCollector("/")
+        let page = try await pageOfACollector("/")
         #expect(page.state == "ready")
         #expect(page.text(ofID: "summary-stored") == "0")
         #expect(page.elements("g", where: "class", is: "series").isEmpty)

@@ -5,7 +5,8 @@ import Testing
 @Suite struct CollectCommandTests {
     @Test func requiredOptionsAndBadValuesAreUsageErrors() {
         let cases: [([String], String)] = [
-            (["collect", "--db", "x.db"], "trustcheck collect: --listen ADDR:PORT is required\n"),
+            (["collect", "--listen", ":8080", "--db", "x.db"],
+             "trustcheck collect: --listen :8080: give the port alone for loopback (8080) or an address for others (0.0.0.0:8080)\n"),
             (["collect", "--listen", "127.0.0.1:0"], "trustcheck collect: --db PATH is required\n"),
             (["collect", "--listen", "example.com:80", "--db", "x.db"],
              "trustcheck collect: --listen example.com:80: 'example.com' is not a numeric IPv4 or IPv6 address\n"),
@@ -41,6 +42,38 @@ import Testing
         #expect(result.stderr.hasPrefix("trustcheck: \(path): cannot read"))
     }
 
+    /// A temporary file holding `text`.
+    private func file(_ text: String) throws -> String {
+        let path = NSTemporaryDirectory() + "collect-test-\(UUID().uuidString)"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func aReadTokenThatCannotGuardTheAPIIsAUsageError() throws {
+        let secret = try file("0123456789abcdef0123\n")
+        let short = try file("abc123\n")
+        let spaced = try file("two words, not a bearer token\n")
+        let token = try file("0123456789abcdef0123")
+        defer { for path in [secret, short, spaced, token] { try? FileManager.default.removeItem(atPath: path) } }
+        let base = ["collect", "--listen", "127.0.0.1:0", "--db", "x.db"]
+        let cases: [([String], String)] = [
+            (["--read-token-file", short], "trustcheck collect: --read-token-file \(short): the read token has 6 characters; use at least 16"),
+            (["--read-token-file", spaced], "trustcheck collect: --read-token-file \(spaced): the read token may hold only A-Z a-z 0-9"),
+            (["--read-token-file", token, "--secret-file", secret],
+             "trustcheck collect: --read-token-file and --secret-file hold the same value: the reporting secret ships inside every app"),
+        ]
+        for (arguments, message) in cases {
+            let result = trustcheckCollect(base + arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stderr.hasPrefix(message), "\(arguments): \(result.stderr)")
+            #expect(result.stdout == "")
+        }
+        let missing = NSTemporaryDirectory() + "no-such-token-\(UUID().uuidString)"
+        let unreadable = trustcheckCollect(base + ["--read-token-file", missing])
+        #expect(unreadable.status == 2)
+        #expect(unreadable.stderr.hasPrefix("trustcheck: \(missing): cannot read"))
+    }
+
     @Test func helpListsTheCollectorCommands() {
         let overview = trustcheck(["help"]).stdout
         #expect(overview.contains("  collect "))
@@ -49,5 +82,9 @@ import Testing
         #expect(help.status == 0)
         #expect(help.stdout.contains("--alert-threshold N"))
         #expect(help.stdout.contains("SIGTERM"))
+        #expect(help.stdout.contains("--read-token-file FILE"))
+        #expect(help.stdout.contains("Authorization: Bearer TOKEN"))
+        #expect(help.stdout.contains("--listen [ADDR:]PORT"))
+        #expect(help.stdout.contains("default 127.0.0.1:8080"))
     }
 }

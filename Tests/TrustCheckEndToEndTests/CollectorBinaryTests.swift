@@ -35,14 +35,24 @@ struct CollectorBinaryTests {
         return Array(String(decoding: data, as: UTF8.self).replacingOccurrences(of: "/", with: "\\/").utf8)
     }
 
+    /// The read token the tests' collectors are started with (`--read-token-file`).
+    static let readToken = "e2e-read-token-5d41402abc4b2a76b9719d911017c592"
+    static let bearer = ["Authorization": "Bearer \(readToken)"]
+
+    /// `--read-token-file` with `readToken`, written in `scratch`.
+    static func readTokenArguments(_ scratch: Scratch) throws -> [String] {
+        ["--read-token-file", try scratch.write("read-token", readToken + "\n")]
+    }
+
     /// Starts `executable collect ...` on 127.0.0.1:0 and waits for the port it writes to --port-file.
     static func start(_ executable: String, scratch: Scratch) throws -> (BackgroundProcess, UInt16) {
         let portFile = scratch.path("port")
+        let tokenArguments = try readTokenArguments(scratch)
         // The alert command runs in a shell the collector starts: a child of the shipped binary, not of a test.
         let collector = try BackgroundProcess(executable, ["collect", "--listen", "127.0.0.1:0", "--db", scratch.path("reports.db"),
                                                            "--port-file", portFile, "--anchors", F.tls("root.pem"),
                                                            "--alert-threshold", "2",
-                                                           "--alert-command", "cat > '\(scratch.path("alert.json"))'"])
+                                                           "--alert-command", "cat > '\(scratch.path("alert.json"))'"] + tokenArguments)
         let port = collector.wait(seconds: 30) {
             (try? String(contentsOfFile: portFile, encoding: .utf8)).flatMap { UInt16($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         }
@@ -70,7 +80,11 @@ struct CollectorBinaryTests {
         #expect(refused.status == 400)
         #expect((try refused.json()["error"] as? [String: Any])?["code"] as? String == "body.not_json")
 
-        let summary = try client.get("/api/summary?since=2026-11-01")
+        // The analysis is read with the read token only.
+        let unauthorized = try client.get("/api/summary?since=2026-11-01")
+        #expect(unauthorized.status == 401)
+        #expect(unauthorized.headers["www-authenticate"]?.hasPrefix("Bearer ") == true)
+        let summary = try client.get("/api/summary?since=2026-11-01", headers: Self.bearer)
         #expect(summary.status == 200)
         let counts = try summary.json()
         #expect(counts["stored_reports"] as? Int == 2)
@@ -133,7 +147,8 @@ struct CollectorBinaryTests {
         defer { scratch.remove() }
         let db = scratch.path("x.db")
         for (arguments, message) in [
-            (["collect", "--db", db], "trustcheck collect: --listen ADDR:PORT is required\n"),
+            (["collect", "--listen", ":8080", "--db", db],
+             "trustcheck collect: --listen :8080: give the port alone for loopback (8080) or an address for others (0.0.0.0:8080)\n"),
             (["collect", "--listen", "127.0.0.1:0"], "trustcheck collect: --db PATH is required\n"),
             (["collect", "--listen", "example.com:80", "--db", db],
              "trustcheck collect: --listen example.com:80: 'example.com' is not a numeric IPv4 or IPv6 address\n"),

@@ -38,7 +38,7 @@ struct PinFailureReportBinaryTests {
         let collector = try BackgroundProcess(try Binary.trustcheck(), [
             "collect", "--listen", "127.0.0.1:\(port)", "--db", scratch.path("reports.db"), "--port-file", portFile,
             "--anchors", F.tls("root.pem"),
-        ])
+        ] + CollectorBinaryTests.readTokenArguments(scratch))
         let listening = collector.wait(seconds: 30) {
             (try? String(contentsOfFile: portFile, encoding: .utf8)).flatMap { UInt16($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         }
@@ -115,7 +115,7 @@ struct PinFailureReportBinaryTests {
         #expect(elapsed < 5, "the report reached the collector within 5 s: connect took \(elapsed) s")
 
         // Already stored when connect returns.
-        let summary = try LoopbackRequest(port: collectorPort).get("/api/summary?since=2026-01-01")
+        let summary = try LoopbackRequest(port: collectorPort).get("/api/summary?since=2026-01-01", headers: CollectorBinaryTests.bearer)
         #expect(summary.status == 200)
         #expect(try summary.json()["stored_reports"] as? Int == 1, "\(String(decoding: summary.body, as: UTF8.self))")
         try Self.expectSuspect(try Self.suspects(scratch))

@@ -2,6 +2,12 @@
 // /api/rotation) and renders it. Hand-written, no libraries. Every value from a report (host names, subjects,
 // pins) is attacker-controlled, so the page builds the DOM with textContent and attributes only — never
 // innerHTML — and the Content-Security-Policy in index.html refuses any script but this file.
+//
+// The API needs the collector's read token (Authorization: Bearer). The page itself is served without it and
+// holds no data; it asks for the token once and keeps it in this tab's sessionStorage (gone when the tab
+// closes, never sent by the browser on its own as a cookie would be, so another site cannot make use of it).
+// A link may carry it as #token=…: the fragment never reaches the server or its logs, and the page takes it
+// out of the address bar and the history entry at once.
 "use strict";
 
 (function () {
@@ -13,6 +19,27 @@
   const MAX_FILLED_BUCKETS = 2000;
 
   const page = new URLSearchParams(window.location.search);
+  const TOKEN_KEY = "trustcheck.readToken";
+
+  // #token=… into sessionStorage, and out of the address (the current history entry is replaced).
+  function takeTokenFromFragment() {
+    const fragment = new URLSearchParams(window.location.hash.replace(/^#/, ""));
+    const token = fragment.get("token");
+    if (token === null) return;
+    if (token) sessionStorage.setItem(TOKEN_KEY, token);
+    history.replaceState(null, "", window.location.pathname + window.location.search);
+  }
+
+  function readToken() { return sessionStorage.getItem(TOKEN_KEY); }
+
+  // An API refusal, with its HTTP status and the collector's error code.
+  class APIError extends Error {
+    constructor(message, status, code) {
+      super(message);
+      this.status = status;
+      this.code = code;
+    }
+  }
 
   // The page's own ?since= and ?bucket= go to every API call unchanged; the collector validates them.
   function apiURL(path) {
@@ -26,12 +53,15 @@
   }
 
   async function getJSON(path) {
-    const response = await fetch(apiURL(path), { headers: { Accept: "application/json" } });
+    const headers = { Accept: "application/json" };
+    const token = readToken();
+    if (token) headers.Authorization = "Bearer " + token;
+    const response = await fetch(apiURL(path), { headers, cache: "no-store", credentials: "omit" });
     let body = null;
     try { body = await response.json(); } catch (_) { /* reported below */ }
     if (!response.ok) {
       const message = body && body.error && body.error.message ? body.error.message : "HTTP " + response.status;
-      throw new Error(path + ": " + message);
+      throw new APIError(path + ": " + message, response.status, body && body.error ? body.error.code : null);
     }
     if (body === null) throw new Error(path + ": the answer is not JSON");
     return body;
@@ -274,7 +304,38 @@
     bucket.value = chosen;
   }
 
+  // Asks for the read token: the API answered 401 (none given, or a wrong one, which is forgotten).
+  function askForToken(status, error) {
+    const wrong = error.code === "auth.wrong_read_token";
+    if (wrong) sessionStorage.removeItem(TOKEN_KEY);
+    status.textContent = wrong
+      ? "The read token is wrong: enter this collector's read token to see its analysis."
+      : "This collector's analysis needs its read token: enter it below.";
+    const form = document.getElementById("token-form");
+    form.hidden = false;
+    document.getElementById("token-input").focus();
+    document.body.dataset.state = "locked";
+  }
+
+  function setUpTokenControls() {
+    document.getElementById("token-form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      const token = document.getElementById("token-input").value.trim();
+      if (!token) return;
+      sessionStorage.setItem(TOKEN_KEY, token);
+      window.location.reload();
+    });
+    const forget = document.getElementById("token-forget");
+    forget.hidden = !readToken();
+    forget.addEventListener("click", () => {
+      sessionStorage.removeItem(TOKEN_KEY);
+      window.location.reload();
+    });
+  }
+
   async function load() {
+    takeTokenFromFragment();
+    setUpTokenControls();
     fillFilter();
     const status = document.getElementById("status");
     try {
@@ -288,6 +349,10 @@
         ", read " + time(new Date().toISOString().replace(/\.\d+Z$/, "Z")) + ".";
       document.body.dataset.state = "ready";
     } catch (error) {
+      if (error instanceof APIError && error.status === 401) {
+        askForToken(status, error);
+        return;
+      }
       status.textContent = "The collector's analysis could not be read: " + error.message;
       document.body.dataset.state = "error";
     }

@@ -10,6 +10,8 @@ public struct CollectorConfiguration: Sendable {
     /// Checks each report's chain against its anchors; by default the system roots (`SystemTrustStore`).
     public var inspector: ReportChainInspector
     public var authorization: ReportAuthorization
+    /// Who may read `/api/*`; by default no one (see `ReadAuthorization`).
+    public var readAuthorization = ReadAuthorization()
     /// Per-source reports per second and burst; nil turns rate limiting off.
     public var rateLimit: (reportsPerSecond: Double, burst: Double)?
     public var bodyLimit: Int

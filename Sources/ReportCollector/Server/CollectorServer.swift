@@ -2,8 +2,9 @@ import Foundation
 import HTTPServerBridge
 import TrustCertificates
 
-/// The collector's HTTP service: report POSTs to the receiver, the analysis as JSON under `/api/`, the
-/// dashboard's static files. docs/reports.md gives the paths and shapes.
+/// The collector's HTTP service: report POSTs to the receiver, the analysis as JSON under `/api/` to the
+/// holder of the read token (`ReadAuthorization`), the dashboard's static files. docs/reports.md gives the
+/// paths and shapes.
 public final class CollectorServer: Sendable {
     /// Paths that accept report POSTs: ours, and TrustKit's default report path.
     public static let reportPaths: Set<String> = ["/report", "/trustkit/report"]
@@ -31,8 +32,10 @@ public final class CollectorServer: Sendable {
         http.connectionLimit = configuration.connectionLimit
         http.perClientConnectionLimit = configuration.perClientConnectionLimit
         let upcoming = configuration.upcoming
+        let readAuthorization = configuration.readAuthorization
         server = HTTPServer(configuration: http) { request in
-            Self.route(request, receiver: receiver, store: store, dashboard: dashboard, upcoming: upcoming)
+            Self.route(request, receiver: receiver, store: store, dashboard: dashboard, upcoming: upcoming,
+                       readAuthorization: readAuthorization)
         }
     }
 
@@ -59,14 +62,22 @@ public final class CollectorServer: Sendable {
 
     /// One request's answer.
     static func route(_ request: HTTPRequest, receiver: ReportReceiver, store: any ReportStore, dashboard: DashboardFiles,
-                      upcoming: UpcomingPins) -> HTTPResponse
+                      upcoming: UpcomingPins, readAuthorization: ReadAuthorization) -> HTTPResponse
     {
         if reportPaths.contains(request.path) {
             guard request.method == "POST" else { return methodNotAllowed("POST") }
             return receiver.receive(request)
         }
         guard request.method == "GET" || request.method == "HEAD" else { return methodNotAllowed("GET") }
-        if request.path.hasPrefix("/api/") { return api(request, store: store, upcoming: upcoming) }
+        // The body limit holds here as for reports: the server has already stopped reading a longer body.
+        if request.bodyExceededLimit {
+            return CollectorResponse.error(status: 413, code: "body.too_large",
+                                           message: "the body is over the \(receiver.bodyLimit)-byte limit; a \(request.method) here needs none")
+        }
+        if request.path.hasPrefix("/api/") {
+            if let refusal = readAuthorization.refusal(for: request) { return refusal }
+            return api(request, store: store, upcoming: upcoming)
+        }
         if let file = dashboard.file(forPath: request.path) {
             return HTTPResponse(status: 200, contentType: file.contentType, body: file.bytes)
         }

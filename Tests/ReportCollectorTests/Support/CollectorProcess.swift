@@ -14,13 +14,23 @@ final class CollectorProcess {
     private let output = Pipe()
     private let errors = Pipe()
 
-    /// Starts `trustcheck collect --listen 127.0.0.1:0 --db DATABASE --port-file …` plus `arguments`, and
+    /// The read token `readTokenArguments` configures.
+    static let readToken = "3f2a9c0d7b1e4f6a8c5d2e9b0a7f3c1d"
+
+    /// `--read-token-file` with `readToken`, written in `directory`.
+    static func readTokenArguments(_ directory: TemporaryDirectory) throws -> [String] {
+        let path = directory.file("read-token")
+        try (readToken + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        return ["--read-token-file", path]
+    }
+
+    /// Starts `trustcheck collect --listen LISTEN --db DATABASE --port-file …` plus `arguments`, and
     /// waits (at most 20 s) until it listens.
-    init(database: String, directory: TemporaryDirectory, arguments: [String] = []) throws {
+    init(database: String, directory: TemporaryDirectory, listen: String = "127.0.0.1:0", arguments: [String] = []) throws {
         self.database = database
         let portFile = directory.file("port-\(UUID().uuidString)")
         process.executableURL = try Self.binary()
-        process.arguments = ["collect", "--listen", "127.0.0.1:0", "--db", database, "--port-file", portFile] + arguments
+        process.arguments = ["collect", "--listen", listen, "--db", database, "--port-file", portFile] + arguments
         process.standardOutput = output
         process.standardError = errors
         try process.run()

@@ -44,7 +44,10 @@ final class LoopbackHTTPClient {
         try request("POST", path, body: body, headers: headers.merging(["Content-Type": contentType]) { $1 })
     }
 
-    func get(_ path: String) throws -> Response { try request("GET", path, body: nil, headers: [:]) }
+    func get(_ path: String, headers: [String: String] = [:]) throws -> Response { try request("GET", path, body: nil, headers: headers) }
+
+    /// A HEAD request: the answer's headers, no body (whatever its Content-Length says).
+    func head(_ path: String, headers: [String: String] = [:]) throws -> Response { try request("HEAD", path, body: nil, headers: headers) }
 
     func request(_ method: String, _ path: String, body: [UInt8]?, headers: [String: String]) throws -> Response {
         if socket < 0 { try connect() }
@@ -54,7 +57,7 @@ final class LoopbackHTTPClient {
         head += "\r\n"
         do {
             try send(Array(head.utf8) + (body ?? []))
-            return try readResponse()
+            return try readResponse(hasBody: method != "HEAD")
         } catch {
             disconnect()
             throw error
@@ -114,7 +117,7 @@ final class LoopbackHTTPClient {
         }
     }
 
-    private func readResponse() throws -> Response {
+    private func readResponse(hasBody: Bool) throws -> Response {
         var end = headerEnd()
         while end == nil {
             try fill()
@@ -131,7 +134,7 @@ final class LoopbackHTTPClient {
             guard let colon = line.firstIndex(of: ":") else { continue }
             headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
-        let length = Int(headers["content-length"] ?? "0") ?? 0
+        let length = hasBody ? Int(headers["content-length"] ?? "0") ?? 0 : 0
         while buffer.count < length { try fill() }
         let body = Array(buffer[0..<length])
         buffer.removeFirst(length)

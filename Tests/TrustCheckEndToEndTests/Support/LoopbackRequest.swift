@@ -12,6 +12,8 @@ struct LoopbackRequest {
 
     struct Response {
         let status: Int
+        /// Header names lower-cased.
+        let headers: [String: String]
         let body: [UInt8]
 
         func json() throws -> [String: Any] {
@@ -24,7 +26,7 @@ struct LoopbackRequest {
 
     let port: UInt16
 
-    func get(_ path: String) throws -> Response { try send("GET", path, body: []) }
+    func get(_ path: String, headers: [String: String] = [:]) throws -> Response { try send("GET", path, body: [], headers: headers) }
 
     func post(_ path: String, json body: [UInt8]) throws -> Response {
         try send("POST", path, body: body, headers: ["Content-Type": "application/json"])
@@ -65,9 +67,15 @@ struct LoopbackRequest {
         guard let end = response.firstRange(of: separator) else {
             throw Failure(description: "no HTTP response: \(String(decoding: response, as: UTF8.self))")
         }
-        let statusLine = String(decoding: response[..<end.lowerBound], as: UTF8.self).split(separator: "\r\n").first ?? ""
+        let lines = String(decoding: response[..<end.lowerBound], as: UTF8.self).split(separator: "\r\n")
+        let statusLine = lines.first ?? ""
         let parts = statusLine.split(separator: " ")
         guard parts.count >= 2, let status = Int(parts[1]) else { throw Failure(description: "bad status line: \(statusLine)") }
-        return Response(status: status, body: Array(response[end.upperBound...]))
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return Response(status: status, headers: headers, body: Array(response[end.upperBound...]))
     }
 }
