@@ -15,11 +15,12 @@ final class CollectorProcess {
     private let errors = Pipe()
 
     /// Starts `trustcheck collect --listen 127.0.0.1:0 --db DATABASE --port-file …` plus `arguments`, and
-    /// waits (at most 20 s) until it listens.
-    init(database: String, directory: TemporaryDirectory, arguments: [String] = []) throws {
+    /// waits (at most 20 s) until it listens. `executable`: another binary that takes `collect` (the
+    /// release `trustcheck-collect`); nil runs `binary()`.
+    init(database: String, directory: TemporaryDirectory, arguments: [String] = [], executable: URL? = nil) throws {
         self.database = database
         let portFile = directory.file("port-\(UUID().uuidString)")
-        process.executableURL = try Self.binary()
+        process.executableURL = try executable ?? Self.binary()
         process.arguments = ["collect", "--listen", "127.0.0.1:0", "--db", database, "--port-file", portFile] + arguments
         process.standardOutput = output
         process.standardError = errors
