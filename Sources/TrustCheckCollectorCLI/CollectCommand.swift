@@ -37,7 +37,7 @@ struct CollectCommand: Subcommand {
         .value("--alert-webhook", "URL", "POST the alert JSON to URL when the threshold is reached"),
         .value("--alert-threshold", "N", "failures of one host within the window that raise the alert (default 100)"),
         .value("--alert-window", "S", "the alert's window in seconds (default 3600)"),
-        .value("--alert-flood-hosts", "N", "more hosts than N reaching the threshold within the flood window raise one flood alert instead (default 10)"),
+        .value("--alert-flood-hosts", "N", "one flood alert instead of host alerts when more than N hosts reach the threshold within the flood window (default 10)"),
         .value("--alert-flood-window", "S", "the flood window in seconds (default: --alert-window)"),
         .value("--alert-timeout", "S", "stop an alert command or webhook request after S seconds (default 30)"),
     ] + ReportsCommandOptions.nextPinOptions + [
