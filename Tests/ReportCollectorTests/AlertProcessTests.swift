@@ -94,6 +94,7 @@ import Glibc
         #expect(collector.process.terminationReason == .exit, "the collector died of signal \(result.status): \(result.stderr)")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(elapsed < Self.stopBound, "SIGTERM took \(elapsed) s")
+        print("alert process test: the collector stopped \(String(format: "%.2f", elapsed)) s after SIGTERM")
         #expect(result.stdout.contains("trustcheck collect: stopped"))
         return result.stderr
     }
@@ -178,12 +179,15 @@ import Glibc
     }
 
     /// (c) SIGTERM while a command hangs, with the default 30 s timeout: the stop terminates it and still
-    /// ends within 10 s.
-    @Test func aHangingCommandDoesNotDelayTheStop() async throws {
+    /// ends within 10 s; one that ignores SIGTERM (and its child with it) gets SIGKILL after the grace.
+    /// FILE stands for the pid file's path.
+    @Test(arguments: ["exec sleep 1000", "trap '' TERM; sleep 1000; touch 'FILE.survived'"])
+    func aHangingCommandDoesNotDelayTheStop(hang: String) async throws {
         let directory = try TemporaryDirectory("alert-hang-stop")
         defer { directory.remove() }
         let pidFile = directory.file("pids")
-        let collector = try start(directory, ["--alert-command", "echo $$ >> '\(pidFile)'; exec sleep 1000"])
+        let command = "echo $$ >> '\(pidFile)'; " + hang.replacingOccurrences(of: "FILE", with: pidFile)
+        let collector = try start(directory, ["--alert-command", command])
         let client = LoopbackHTTPClient(port: collector.port)
         for index in 0..<3 { #expect(try client.post("/report", body: try bodies(hosts: index..<(index + 1))[0]).status == 201) }
         #expect(try await eventually(10) { pids(in: pidFile).count == 2 }, "the two workers did not both start a command")
@@ -192,6 +196,7 @@ import Glibc
         #expect(log.contains("was stopped with the collector"), "\(log)")
         #expect(pids(in: pidFile).count == 2)
         #expect(pids(in: pidFile).allSatisfy { kill($0, 0) != 0 }, "a hung command outlived the collector")
+        #expect(!FileManager.default.fileExists(atPath: pidFile + ".survived"), "the command ran on after the stop")
     }
 
     /// (d) 100 hosts crossing the threshold with a flood limit of 5: five host alerts, then one flood
