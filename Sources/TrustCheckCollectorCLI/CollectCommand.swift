@@ -14,9 +14,10 @@ struct CollectCommand: Subcommand {
     static let summary = "Receive TrustKit pin-failure reports, store and analyse them, serve the API and dashboard."
     static let usage = """
         trustcheck collect --db PATH [--listen [ADDR:]PORT] [--tls-cert FILE --tls-key FILE] [--anchors PATH]... [--system-store PATH]
-                           [--secret-file FILE] [--read-token-file FILE] [--allow-bundle-id ID]... [--rate-limit N] [--rate-burst N]
-                           [--body-limit BYTES] [--max-connections N] [--connections-per-client N] [--retain DAYS] [--alert-command CMD]
-                   [--alert-webhook URL] [--alert-threshold N] [--alert-window S] [--next-pin DOMAIN=PIN]... [--next-certificate DOMAIN=FILE]...
+                   [--secret-file FILE] [--read-token-file FILE] [--allow-bundle-id ID]... [--rate-limit N] [--rate-burst N]
+                   [--body-limit BYTES] [--max-connections N] [--connections-per-client N] [--retain DAYS] [--alert-command CMD]
+                   [--alert-webhook URL] [--alert-threshold N] [--alert-window S] [--alert-flood-hosts N]
+                   [--alert-flood-window S] [--alert-timeout S] [--next-pin DOMAIN=PIN]... [--next-certificate DOMAIN=FILE]...
                    [--port-file FILE] [--dashboard DIR]
         """
     static let options: [CommandOption] = [
@@ -39,6 +40,9 @@ struct CollectCommand: Subcommand {
         .value("--alert-webhook", "URL", "POST the alert JSON to URL when the threshold is reached"),
         .value("--alert-threshold", "N", "failures of one host within the window that raise the alert (default 100)"),
         .value("--alert-window", "S", "the alert's window in seconds (default 3600)"),
+        .value("--alert-flood-hosts", "N", "one flood alert instead of host alerts when more than N hosts reach the threshold within the flood window (default 10)"),
+        .value("--alert-flood-window", "S", "the flood window in seconds (default: --alert-window)"),
+        .value("--alert-timeout", "S", "stop an alert command or webhook request after S seconds (default 30)"),
     ] + ReportsCommandOptions.nextPinOptions + [
         .value("--port-file", "FILE", "write the port listened on to FILE once listening"),
         .value("--dashboard", "DIR", "serve the dashboard from DIR instead of the installed files"),
@@ -62,8 +66,14 @@ struct CollectCommand: Subcommand {
         --listen with a port alone, or no --listen, listens on 127.0.0.1 only; 0.0.0.0:PORT or [::]:PORT
         listens on every interface.
 
+        Alert actions run on 2 workers of their own with up to 64 waiting (past that the newest is dropped
+        and logged), each bounded by --alert-timeout; a report's answer never waits for one. More hosts than
+        --alert-flood-hosts reaching the threshold within --alert-flood-window raise one flood alert
+        ("kind":"flood") and hold host alerts back until fewer do.
+
         SIGTERM or SIGINT stops gracefully: no new connections, requests in flight answered (up to 10 s),
-        alert actions finished, the database closed. Every acknowledged report is in the database.
+        pending alert actions dropped and running ones stopped, the database closed. Every acknowledged
+        report is in the database.
 
         exit status: 0 after a graceful stop, 2 usage error, unreadable input, or the address or database
         could not be opened.
@@ -84,11 +94,13 @@ struct CollectCommand: Subcommand {
         let stderr = io.stderr
         let server = CollectorServer(configuration: configuration, store: store) { stderr.write("trustcheck collect: \($0)\n") }
         // Signals become dispatch events (ignored as signals), so any thread may receive them and the
-        // shutdown runs here, in order.
+        // shutdown runs here, in order. Their handler runs on a serial queue of its own, which Dispatch gives
+        // a thread of its own when needed, so a saturated global pool cannot keep a stop from being seen.
         let stop = DispatchSemaphore(value: 0)
+        let signals = DispatchQueue(label: "trustcheck.collect.signals")
         let sources = [SIGTERM, SIGINT].map { number in
             signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            let source = DispatchSource.makeSignalSource(signal: number, queue: signals)
             source.setEventHandler { stop.signal() }
             source.resume()
             return source
@@ -194,6 +206,11 @@ struct CollectCommand: Subcommand {
         }
         alert.threshold = Int(try number(arguments, "--alert-threshold", default: Double(AlertConfiguration.defaultThreshold), range: 1...1_000_000_000))
         alert.window = try number(arguments, "--alert-window", default: AlertConfiguration.defaultWindow, range: 1...31_536_000)
+        alert.floodHosts = Int(try number(arguments, "--alert-flood-hosts", default: Double(AlertConfiguration.defaultFloodHosts),
+                                          range: 1...1_000_000))
+        alert.floodWindow = try number(arguments, "--alert-flood-window", default: alert.window, range: 1...31_536_000)
+        // Up to 10 minutes: an alert action is a notification; one that needs longer holds a worker that long.
+        alert.actionTimeout = try number(arguments, "--alert-timeout", default: AlertConfiguration.defaultActionTimeout, range: 1...600)
         if alert.isEnabled { configuration.alert = alert }
         guard let upcoming = ReportsCommandOptions.upcomingPins(arguments, io: io, command: name) else { return nil }
         configuration.upcoming = upcoming

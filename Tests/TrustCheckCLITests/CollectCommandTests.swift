@@ -16,6 +16,12 @@ import Testing
              "trustcheck collect: --rate-limit 'fast' must be a number from 0 to 1000000\n"),
             (["collect", "--listen", "127.0.0.1:0", "--db", "x.db", "--alert-webhook", "ftp://x"],
              "trustcheck collect: --alert-webhook 'ftp://x' is not an http or https URL\n"),
+            (["collect", "--listen", "127.0.0.1:0", "--db", "x.db", "--alert-flood-hosts", "0"],
+             "trustcheck collect: --alert-flood-hosts '0' must be a number from 1 to 1000000\n"),
+            (["collect", "--listen", "127.0.0.1:0", "--db", "x.db", "--alert-timeout", "3600"],
+             "trustcheck collect: --alert-timeout '3600' must be a number from 1 to 600\n"),
+            (["collect", "--listen", "127.0.0.1:0", "--db", "x.db", "--alert-flood-window", "soon"],
+             "trustcheck collect: --alert-flood-window 'soon' must be a number from 1 to 31536000\n"),
             (["collect", "--listen", "127.0.0.1:0", "--db", "x.db", "--next-pin", "example.com"],
              "trustcheck collect: --next-pin 'example.com' must be DOMAIN=PIN\n"),
             (["collect", "--listen", "127.0.0.1:0", "--db", "x.db", "--retain", "0"],
@@ -81,6 +87,9 @@ import Testing
         let help = trustcheckCollect(["collect", "--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("--alert-threshold N"))
+        for option in ["--alert-flood-hosts N", "--alert-flood-window S", "--alert-timeout S"] {
+            #expect(help.stdout.contains(option), "\(option)")
+        }
         #expect(help.stdout.contains("SIGTERM"))
         #expect(help.stdout.contains("--read-token-file FILE"))
         #expect(help.stdout.contains("Authorization: Bearer TOKEN"))

@@ -1,34 +1,55 @@
 import Foundation
 
 /// Fires the configured alert once when a host's failures within the window cross the threshold, and
-/// re-arms for that host once its count is below the threshold again. Actions run in the background, so
-/// an alert never delays a report's acknowledgement; `waitForActions` lets shutdown (and tests) wait.
+/// re-arms for that host once its count is below the threshold again. When more hosts than the flood
+/// limit cross it within the flood window, one flood alert replaces theirs (``AlertFloodGate``); a host
+/// held back that way counts as alerted until it re-arms.
 ///
-/// `@unchecked Sendable`: `firing` is only touched with `lock` held.
+/// Actions run on the ``AlertDispatcher``'s own workers, bounded in number, queue and time: a report's
+/// acknowledgement never waits for an action, and no action can block the process or its stop.
+/// `waitForActions` lets tests wait; `stopActions` and `waitForActions` make the collector's stop.
+///
+/// `@unchecked Sendable`: `firing` and `floodGate` are only touched with `lock` held.
 public final class FailureRateAlert: @unchecked Sendable {
-    /// How long an alert command may run before it is terminated: 30 s.
-    public static let commandTimeout: TimeInterval = 30
+    /// How long the stop waits for the alert workers: a terminated command's kill grace (2 s) and a second
+    /// more, so the collector's stop stays well inside the 10 s it promises.
+    public static let stopWait: TimeInterval = AlertDispatcher.defaultStopWait
 
     public let configuration: AlertConfiguration
     private let store: any ReportStore
     private let clock: @Sendable () -> Date
     private let log: @Sendable (String) -> Void
     private let lock = NSLock()
-    /// Hosts over the threshold whose alert already fired.
+    /// Hosts over the threshold whose alert already fired (or was held back by a flood).
     private var firing: Set<String> = []
-    private let actions = DispatchGroup()
+    private var floodGate: AlertFloodGate
+    private let dispatcher: AlertDispatcher
 
-    public init(configuration: AlertConfiguration, store: any ReportStore, clock: @escaping @Sendable () -> Date = { Date() },
-                log: @escaping @Sendable (String) -> Void = { _ in })
+    public convenience init(configuration: AlertConfiguration, store: any ReportStore,
+                            clock: @escaping @Sendable () -> Date = { Date() }, log: @escaping @Sendable (String) -> Void = { _ in })
+    {
+        self.init(configuration: configuration, store: store, clock: clock, log: log,
+                  workers: AlertDispatcher.defaultWorkers, queueCapacity: AlertDispatcher.defaultCapacity)
+    }
+
+    /// With the dispatcher's bounds given (tests fill a small queue).
+    init(configuration: AlertConfiguration, store: any ReportStore, clock: @escaping @Sendable () -> Date,
+         log: @escaping @Sendable (String) -> Void, workers: Int, queueCapacity: Int)
     {
         self.configuration = configuration
         self.store = store
         self.clock = clock
         self.log = log
+        floodGate = AlertFloodGate(limit: configuration.floodHosts, window: configuration.floodWindow,
+                                   threshold: configuration.threshold, hostWindow: configuration.window)
+        dispatcher = AlertDispatcher(timeout: configuration.actionTimeout, webhooks: configuration.webhook != nil,
+                                     workers: workers, capacity: queueCapacity, log: log)
     }
 
+    deinit { dispatcher.beginStop() }
+
     /// After a new report for `hostname` was stored: counts that host's failures in the window and fires
-    /// when the count has just reached the threshold.
+    /// when the count has just reached the threshold. Never waits for an action.
     public func reportStored(hostname: String) {
         guard configuration.isEnabled else { return }
         let now = clock()
@@ -40,72 +61,58 @@ public final class FailureRateAlert: @unchecked Sendable {
             return
         }
         lock.lock()
-        let fire: Bool
+        var decision: AlertFloodGate.Decision?
         if failures >= configuration.threshold {
-            fire = firing.insert(hostname).inserted
+            if firing.insert(hostname).inserted { decision = floodGate.admit(hostname, at: now) }
         } else {
             firing.remove(hostname)
-            fire = false
         }
         lock.unlock()
-        if fire { run(AlertEvent(host: hostname, failures: failures, threshold: configuration.threshold,
-                                 windowSeconds: Int(configuration.window), at: now)) }
+        guard let decision else { return }
+        let event = AlertEvent(host: hostname, failures: failures, threshold: configuration.threshold,
+                               windowSeconds: Int(configuration.window), at: now)
+        switch decision {
+        case .fire:
+            raise(.host(event))
+        case .fireAfterFlood(let suppressed):
+            log("alert: the flood is over: \(suppressed) host alerts were held back during it")
+            raise(.host(event))
+        case .startFlood(let flood):
+            log("alert: flood: \(flood.hosts) hosts reached the threshold within \(flood.floodWindowSeconds) s (more than "
+                + "\(flood.floodHosts)); host alerts are held back until fewer do (\(flood.sampleHosts.joined(separator: ", ")))")
+            raise(.flood(flood))
+        case .resumeFlood:
+            log("alert: the flood is on again; host alerts are held back (\(hostname) first)")
+        case .suppress:
+            break
+        }
     }
 
-    /// Waits until every started action has finished, at most `timeout` seconds; false if some still run.
+    /// Waits until no action is pending or running, at most `timeout` seconds; false if some still are.
     @discardableResult
     public func waitForActions(timeout: TimeInterval) -> Bool {
-        actions.wait(timeout: .now() + timeout) == .success
+        dispatcher.waitUntilIdle(timeout: timeout)
     }
 
-    private func run(_ event: AlertEvent) {
-        log("alert: \(event.host) has \(event.failures) failures within \(event.windowSeconds) s (threshold \(event.threshold))")
-        let body = event.jsonData()
-        if let command = configuration.command {
-            actions.enter()
-            DispatchQueue.global().async { [actions, log] in
-                defer { actions.leave() }
-                Self.runCommand(command, event: event, body: body, log: log)
-            }
-        }
-        if let webhook = configuration.webhook {
-            actions.enter()
-            DispatchQueue.global().async { [actions, log] in
-                defer { actions.leave() }
-                if let problem = WebhookPoster.post(body, to: webhook) {
-                    log("alert: webhook \(webhook.absoluteString) failed: \(problem)")
-                }
-            }
-        }
+    /// The stop's first step, which does not wait: pending actions are dropped (logged with their number),
+    /// running commands terminated, webhook requests cancelled, later alerts not acted on.
+    public func stopActions() { dispatcher.beginStop() }
+
+    /// The stop's last step: waits, at most `timeout` seconds, for the workers to finish; false if one has
+    /// not (the process exits regardless).
+    @discardableResult
+    public func waitForStoppedActions(timeout: TimeInterval = FailureRateAlert.stopWait) -> Bool {
+        dispatcher.stop(timeout: timeout)
     }
 
-    private static func runCommand(_ command: String, event: AlertEvent, body: Data, log: @Sendable (String) -> Void) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        var environment = ProcessInfo.processInfo.environment
-        environment["TRUSTCHECK_ALERT_HOST"] = event.host
-        environment["TRUSTCHECK_ALERT_FAILURES"] = String(event.failures)
-        environment["TRUSTCHECK_ALERT_THRESHOLD"] = String(event.threshold)
-        environment["TRUSTCHECK_ALERT_WINDOW_SECONDS"] = String(event.windowSeconds)
-        process.environment = environment
-        let input = Pipe()
-        process.standardInput = input
-        do {
-            try process.run()
-        } catch {
-            log("alert: cannot run '\(command)': \(error.localizedDescription)")
-            return
+    /// Actions dropped because the queue was full.
+    public var droppedActions: Int { dispatcher.droppedCount }
+
+    private func raise(_ notice: AlertNotice) {
+        if case .host(let event) = notice {
+            log("alert: \(event.host) has \(event.failures) failures within \(event.windowSeconds) s (threshold \(event.threshold))")
         }
-        try? input.fileHandleForWriting.write(contentsOf: body)
-        try? input.fileHandleForWriting.close()
-        let deadline = Date().addingTimeInterval(commandTimeout)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        if process.isRunning {
-            process.terminate()
-            log("alert: '\(command)' ran longer than \(Int(commandTimeout)) s and was terminated")
-        } else if process.terminationStatus != 0 {
-            log("alert: '\(command)' exited with status \(process.terminationStatus)")
-        }
+        if let command = configuration.command { dispatcher.submit(.init(notice: notice, action: .command(command))) }
+        if let webhook = configuration.webhook { dispatcher.submit(.init(notice: notice, action: .webhook(webhook))) }
     }
 }

@@ -48,14 +48,16 @@ public final class CollectorServer: Sendable {
     /// The bound port.
     public var port: UInt16 { server.port }
 
-    /// Graceful stop: no new connections, requests in flight answered (within the configured grace), alert
-    /// actions finished, the retention's batch finished; then the store is closed. Returns the requests left
-    /// unanswered (0 normally).
+    /// Graceful stop: no new connections, requests in flight answered (within the configured grace); alert
+    /// actions are stopped first, not waited for (pending ones dropped, running commands terminated, webhook
+    /// requests cancelled), so they add at most `FailureRateAlert.stopWait` to it; the retention's batch
+    /// finished; then the store is closed. Returns the requests left unanswered (0 normally).
     @discardableResult
     public func stop() -> Int {
+        receiver.alert?.stopActions()
         let unanswered = server.shutdown(grace: configuration.shutdownGrace)
         retention?.stop()
-        receiver.alert?.waitForActions(timeout: configuration.shutdownGrace)
+        receiver.alert?.waitForStoppedActions()
         store.close()
         return unanswered
     }

@@ -13,6 +13,10 @@ final class CollectorProcess {
     let database: String
     private let output = Pipe()
     private let errors = Pipe()
+    /// Both outputs, read as they come: a collector that logs more than a pipe holds (64 KiB) would
+    /// otherwise block on its next log line.
+    private let outputText: PipeDrain
+    private let errorText: PipeDrain
 
     /// The read token `readTokenArguments` configures.
     static let readToken = "3f2a9c0d7b1e4f6a8c5d2e9b0a7f3c1d"
@@ -25,14 +29,19 @@ final class CollectorProcess {
     }
 
     /// Starts `trustcheck collect --listen LISTEN --db DATABASE --port-file …` plus `arguments`, and
-    /// waits (at most 20 s) until it listens.
-    init(database: String, directory: TemporaryDirectory, listen: String = "127.0.0.1:0", arguments: [String] = []) throws {
+    /// waits (at most 20 s) until it listens. `executable`: another binary that takes `collect` (the
+    /// release `trustcheck-collect`); nil runs `binary()`.
+    init(database: String, directory: TemporaryDirectory, listen: String = "127.0.0.1:0", arguments: [String] = [],
+         executable: URL? = nil) throws
+    {
         self.database = database
         let portFile = directory.file("port-\(UUID().uuidString)")
-        process.executableURL = try Self.binary()
+        process.executableURL = try executable ?? Self.binary()
         process.arguments = ["collect", "--listen", listen, "--db", database, "--port-file", portFile] + arguments
         process.standardOutput = output
         process.standardError = errors
+        outputText = PipeDrain(output)
+        errorText = PipeDrain(errors)
         try process.run()
         let deadline = Date().addingTimeInterval(20)
         var port: UInt16?
@@ -43,7 +52,7 @@ final class CollectorProcess {
         guard let port else {
             if process.isRunning { process.terminate() }
             process.waitUntilExit()
-            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let text = errorText.text()
             throw LoopbackHTTPClient.Failure(description: "trustcheck collect did not start: \(text)")
         }
         self.port = port
@@ -70,9 +79,7 @@ final class CollectorProcess {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
-        let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return (process.terminationStatus, out, err)
+        return (process.terminationStatus, outputText.text(), errorText.text())
     }
 
     static func binary() throws -> URL { try TrustCheckBinary.url() }
@@ -80,5 +87,31 @@ final class CollectorProcess {
     /// Runs `trustcheck ARGUMENTS` to its end (small outputs).
     static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
         try TrustCheckBinary.run(arguments)
+    }
+}
+
+/// Reads a pipe on a thread of its own until its end, keeping everything read.
+private final class PipeDrain: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    private let ended = DispatchSemaphore(value: 0)
+
+    init(_ pipe: Pipe) {
+        let handle = pipe.fileHandleForReading
+        Thread.detachNewThread { [self] in
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                lock.withLock { data.append(chunk) }
+            }
+            ended.signal()
+        }
+    }
+
+    /// What was read, after waiting at most 5 s for the end (a child of the collector, an alert command,
+    /// may still hold the pipe open).
+    func text() -> String {
+        if ended.wait(timeout: .now() + 5) == .success { ended.signal() }
+        return lock.withLock { String(decoding: data, as: UTF8.self) }
     }
 }
