@@ -20,7 +20,9 @@ import Glibc
 
     private func start(_ directory: TemporaryDirectory, _ arguments: [String]) throws -> CollectorProcess {
         try CollectorProcess(database: directory.file("reports.db"), directory: directory,
-                             arguments: ["--rate-limit", "0", "--alert-threshold", "1"] + arguments, executable: Self.executable)
+                             arguments: ["--rate-limit", "0", "--alert-threshold", "1"] + (try CollectorProcess.readTokenArguments(directory))
+                                 + arguments,
+                             executable: Self.executable)
     }
 
     /// One report per host, distinct hosts, each crossing a threshold of 1.
@@ -80,7 +82,7 @@ import Glibc
         let client = LoopbackHTTPClient(port: collector.port)
         let later = try client.post("/report", body: try SampleReports.body(host: "later.example", vendor: "later"))
         #expect(later.status == 201, "\(later.text)")
-        let summary = try client.get("/api/summary")
+        let summary = try client.get("/api/summary", headers: ["Authorization": "Bearer \(CollectorProcess.readToken)"])
         #expect(summary.status == 200)
         #expect(try summary.json()["stored_reports"] as? Int == storedReports + 1)
     }
