@@ -16,10 +16,23 @@ public struct ReportChainInspector: Sendable {
 
     /// Each PEM parsed (leaf first) and the anchor verdict. Any entry that is not exactly one certificate
     /// rejects the whole report: a chain that cannot be parsed cannot be analysed, and is never stored half.
+    /// TrustKit-Android's `served-certificate-chain` is held to the same rule, so what is stored of it is
+    /// certificates too.
     public func inspect(_ body: TrustKitReportBody) throws(ReportRejection) -> (certificates: [ReportedCertificate], anchorCheck: AnchorCheck) {
+        let parsed = try certificates(body.validatedCertificateChain, field: "validated-certificate-chain")
+        _ = try certificates(body.servedCertificateChain ?? [], field: "served-certificate-chain")
+        let reported = parsed.enumerated().map { position, certificate in
+            ReportedCertificate(position: position, subject: certificate.subject.rfc4514, issuer: certificate.issuer.rfc4514,
+                                spkiPin: Base64.encode(certificate.spkiSHA256), sha256: Hex.encode(certificate.sha256),
+                                notBefore: certificate.notBefore, notAfter: certificate.notAfter)
+        }
+        return (reported, check(parsed, at: body.dateTime))
+    }
+
+    private func certificates(_ chain: [String], field: String) throws(ReportRejection) -> [Certificate] {
         var parsed: [Certificate] = []
-        for (index, pem) in body.validatedCertificateChain.enumerated() {
-            let name = "validated-certificate-chain[\(index)]"
+        for (index, pem) in chain.enumerated() {
+            let name = "\(field)[\(index)]"
             let certificates: [Certificate]
             do {
                 certificates = try cache.certificates(in: pem, name: name)
@@ -31,12 +44,7 @@ public struct ReportChainInspector: Sendable {
             }
             parsed.append(certificates[0])
         }
-        let reported = parsed.enumerated().map { position, certificate in
-            ReportedCertificate(position: position, subject: certificate.subject.rfc4514, issuer: certificate.issuer.rfc4514,
-                                spkiPin: Base64.encode(certificate.spkiSHA256), sha256: Hex.encode(certificate.sha256),
-                                notBefore: certificate.notBefore, notAfter: certificate.notAfter)
-        }
-        return (reported, check(parsed, at: body.dateTime))
+        return parsed
     }
 
     private func check(_ chain: [Certificate], at time: Date) -> AnchorCheck {
