@@ -15,8 +15,9 @@ struct CollectCommand: Subcommand {
     static let usage = """
         trustcheck collect --listen ADDR:PORT --db PATH [--tls-cert FILE --tls-key FILE] [--anchors PATH]...
                    [--secret-file FILE] [--allow-bundle-id ID]... [--report-path PATH]... [--rate-limit N] [--rate-burst N]
-                   [--device-rate-limit N] [--device-rate-burst N] [--trusted-proxy CIDR]... [--body-limit BYTES] [--max-connections N] [--connections-per-client N] [--alert-command CMD]
-                   [--alert-webhook URL] [--alert-threshold N] [--alert-window S] [--next-pin DOMAIN=PIN]... [--next-certificate DOMAIN=FILE]...
+                   [--device-rate-limit N] [--device-rate-burst N] [--trusted-proxy CIDR]... [--body-limit BYTES]
+                   [--max-connections N] [--connections-per-client N] [--alert-command CMD] [--alert-webhook URL]
+                   [--alert-threshold N] [--alert-window S] [--next-pin DOMAIN=PIN]... [--next-certificate DOMAIN=FILE]...
                    [--port-file FILE] [--dashboard DIR]
         """
     static let options: [CommandOption] = [

@@ -128,7 +128,11 @@ import TrustEvaluation
         for (index, (header, _)) in cases.enumerated() {
             #expect(try client.post("/report", body: try SampleReports.body(vendor: "v\(index)"), headers: ["X-Forwarded-For": header]).status == 201)
         }
-        #expect(try running.server.store.reports(since: nil).map(\.source) == cases.map(\.1))
+        // A proxy that adds its own header line after the client's (HAProxy's `option forwardfor`): the two
+        // lines are one list, so the client's forged line is left of what the proxy wrote.
+        let twoLines = "6.6.6.6\r\nX-Forwarded-For: 203.0.113.7"
+        #expect(try client.post("/report", body: try SampleReports.body(vendor: "two-lines"), headers: ["X-Forwarded-For": twoLines]).status == 201)
+        #expect(try running.server.store.reports(since: nil).map(\.source) == cases.map(\.1) + ["203.0.113.7"])
     }
 
     @Test func everyFormatArrivesOverHTTP() throws {

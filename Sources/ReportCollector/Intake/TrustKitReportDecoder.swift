@@ -149,7 +149,6 @@ public enum TrustKitReportDecoder {
                 format = container.contains(.knownPinsExpirationDate) ? .iOS : .iOSLegacy
             }
             // What the format always sends is required; what it may lack is read only when present.
-            let format = format
             appPlatformVersion = try Self.text(container, .appPlatformVersion, required: format == .iOS)
             appVendorID = try container.decode(String.self, forKey: .appVendorID)
             trustKitVersion = try Self.text(container, .trustKitVersion, required: format != .iOSLegacy)
