@@ -205,7 +205,8 @@ let package = Package(
             dependencies: ["ReportCollector", "HTTPServerBridge", "SQLiteBridge", "Pinning", "PinningReports",
                            "PinningReportsURLSession", "TLSClient",
                            "GnuTLSBridge", "TrustCertificates", "TrustEvaluation", "trustcheck", "trustcheck-collect", "TestSupport",
-                           "PostgresBridge", "PostgresTestSupport"]),
+                           "PostgresBridge", "PostgresTestSupport"],
+            exclude: ["Fixtures"]),
         // The release `trustcheck` and `trustcheck-collect`, run as processes over every command (`make test`
         // builds them as `make demo` does and names them in TRUSTCHECK_RELEASE_BINARY and
         // TRUSTCHECK_COLLECT_RELEASE_BINARY; without those the suites are skipped, saying so). No dependency on

@@ -6,7 +6,7 @@ public struct HTTPRequest: Sendable {
     public var path: String
     /// Query arguments, percent-decoded; a repeated name keeps every value in order.
     public var query: [(name: String, value: String)]
-    /// Request headers with lower-cased names.
+    /// Request headers with lower-cased names; a repeated field's values joined by ", " in order.
     public var headers: [String: String]
     /// The body; empty when `bodyExceededLimit`.
     public var body: [UInt8]

@@ -146,8 +146,10 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
             method: method.map { String(cString: $0) } ?? "",
             path: url.map { String(cString: $0) } ?? "/",
             query: values(connection, .GET_ARGUMENT_KIND),
+            // A repeated field is one list, its values joined by commas in order (RFC 9110 section 5.3): a
+            // proxy that adds its own X-Forwarded-For line after the client's must not be read as the client's.
             headers: Dictionary(values(connection, .HEADER_KIND).map { ($0.name.lowercased(), $0.value) },
-                                uniquingKeysWith: { first, _ in first }),
+                                uniquingKeysWith: { first, next in "\(first), \(next)" }),
             clientAddress: ListenAddress.numericHost(cmhd_client_address(connection)))
         let counted = server.begin()
         let pending = PendingRequest(request: request, bodyLimit: server.configuration.bodyLimit)

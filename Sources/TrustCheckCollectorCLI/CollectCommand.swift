@@ -14,7 +14,8 @@ struct CollectCommand: Subcommand {
     static let summary = "Receive TrustKit pin-failure reports, store and analyse them, serve the API and dashboard."
     static let usage = """
         trustcheck collect --db PATH [--listen [ADDR:]PORT] [--tls-cert FILE --tls-key FILE] [--anchors PATH]... [--system-store PATH]
-                   [--secret-file FILE] [--read-token-file FILE] [--allow-bundle-id ID]... [--rate-limit N] [--rate-burst N]
+                   [--secret-file FILE] [--read-token-file FILE] [--allow-bundle-id ID]... [--report-path PATH]...
+                   [--rate-limit N] [--rate-burst N] [--device-rate-limit N] [--device-rate-burst N] [--trusted-proxy CIDR]...
                    [--body-limit BYTES] [--max-connections N] [--connections-per-client N] [--retain DAYS] [--alert-command CMD]
                    [--alert-webhook URL] [--alert-threshold N] [--alert-window S] [--alert-flood-hosts N]
                    [--alert-flood-window S] [--alert-timeout S] [--next-pin DOMAIN=PIN]... [--next-certificate DOMAIN=FILE]...
@@ -30,8 +31,12 @@ struct CollectCommand: Subcommand {
         .value("--secret-file", "FILE", "require the shared secret in FILE (?secret=… in the report URI, or X-TrustCheck-Secret)"),
         .value("--read-token-file", "FILE", "reading /api/* needs the token in FILE (Authorization: Bearer TOKEN); without it the API is closed"),
         .repeatable("--allow-bundle-id", "ID", "accept reports only from these app-bundle-ids"),
-        .value("--rate-limit", "N", "reports per second per source address (default 20; 0 turns the limit off)"),
-        .value("--rate-burst", "N", "reports a source may send at once before the rate applies (default 200)"),
+        .repeatable("--report-path", "PATH", "accept report POSTs at PATH (replaces the defaults /report, /trustkit/report, /log_report)"),
+        .value("--rate-limit", "N", "reports per second per client address (default 500; 0 turns the limit off)"),
+        .value("--rate-burst", "N", "reports a client address may send at once before the rate applies (default 5000)"),
+        .value("--device-rate-limit", "N", "reports per second per device, its app-vendor-id (default 0.1; 0 turns the limit off)"),
+        .value("--device-rate-burst", "N", "reports a device may send at once before the rate applies (default 20)"),
+        .repeatable("--trusted-proxy", "CIDR", "take the client address from X-Forwarded-For on connections from this proxy network"),
         .value("--body-limit", "BYTES", "the largest request body accepted, reports and GETs alike (default 65536)"),
         .value("--max-connections", "N", "connections at once, in total (default 1000)"),
         .value("--connections-per-client", "N", "connections at once from one address (default 64; 0 turns the limit off, behind a proxy)"),
@@ -48,12 +53,17 @@ struct CollectCommand: Subcommand {
         .value("--dashboard", "DIR", "serve the dashboard from DIR instead of the installed files"),
     ]
     static let details = """
-        Reports are POSTed to /report (or TrustKit's /trustkit/report) as TrustKit's JSON with Content-Type
-        application/json. A stored report is answered 201 {"status":"stored","id":N}, a resend of one already
+        Reports are POSTed to /report, /trustkit/report or /log_report (or the --report-path list) as TrustKit's
+        JSON with Content-Type application/json: TrustKit's current format, TrustKit 1.3-1.4's, and
+        TrustKit-Android's are all accepted, and their platform (app-platform) is kept. A stored report is answered 201 {"status":"stored","id":N}, a resend of one already
         stored (same app install, same TrustKit rate-limiter identity, same UTC day) 200 {"status":"duplicate"}
         — only after the database transaction has committed. Refusals are JSON {"error":{code,message}}:
         400 malformed (counted by reason, never stored), 401/403 secret or bundle id, 413 too large, 415 not
-        JSON, 429 rate limited, 503 database unavailable or shutting down.
+        JSON, 429 rate limited (per client address, or per device), 503 database unavailable or shutting down.
+
+        Behind a reverse proxy or load balancer, give its addresses with --trusted-proxy: on connections from
+        them the client is the rightmost X-Forwarded-For address that is not itself a trusted proxy (a
+        malformed header counts as the proxy itself). Without --trusted-proxy the header is ignored.
 
         GET /api/summary, /api/timeline, /api/suspects and /api/rotation (each with ?since=TIME; the timeline
         also ?bucket=S) serve the same analysis as `trustcheck reports --json` to the holder of the read token
@@ -184,6 +194,20 @@ struct CollectCommand: Subcommand {
         let rate = try number(arguments, "--rate-limit", default: SourceRateLimiter.defaultReportsPerSecond, range: 0...1_000_000)
         let burst = try number(arguments, "--rate-burst", default: SourceRateLimiter.defaultBurst, range: 1...1_000_000)
         configuration.rateLimit = rate == 0 ? nil : (rate, burst)
+        let deviceRate = try number(arguments, "--device-rate-limit", default: SourceRateLimiter.defaultDeviceReportsPerSecond,
+                                    range: 0...1_000_000)
+        let deviceBurst = try number(arguments, "--device-rate-burst", default: SourceRateLimiter.defaultDeviceBurst, range: 1...1_000_000)
+        configuration.deviceRateLimit = deviceRate == 0 ? nil : (deviceRate, deviceBurst)
+        configuration.reportPaths = try reportPaths(arguments.allValues("--report-path"))
+        var proxies: [IPAddressRange] = []
+        for text in arguments.allValues("--trusted-proxy") {
+            do {
+                proxies.append(try IPAddressRange(parsing: text))
+            } catch {
+                throw UsageError(.invalidValue, "--trusted-proxy \(error.localizedDescription)")
+            }
+        }
+        configuration.trustedProxies = TrustedProxies(proxies)
         configuration.bodyLimit = Int(try number(arguments, "--body-limit", default: Double(ReportReceiver.defaultBodyLimit),
                                                  range: 1_024...16_777_216))
         configuration.connectionLimit = Int(try number(arguments, "--max-connections",
@@ -235,6 +259,21 @@ struct CollectCommand: Subcommand {
                             + " and answers cross the network in clear text; use --tls-cert and --tls-key, or a TLS proxy in front")
         }
         return warnings
+    }
+
+    /// The `--report-path` values, or the defaults when none is given. A path is absolute, names no query
+    /// or fragment, and is not one the API or the dashboard serve (`/`, `/api/…`).
+    private static func reportPaths(_ values: [String]) throws(UsageError) -> Set<String> {
+        guard !values.isEmpty else { return CollectorConfiguration.defaultReportPaths }
+        for path in values {
+            guard path.hasPrefix("/"), path != "/", !path.hasPrefix("/api/"),
+                  !path.contains(where: { $0 == "?" || $0 == "#" || $0.isWhitespace || !$0.isASCII })
+            else {
+                throw UsageError(.invalidValue,
+                                 "--report-path '\(path)' must be an absolute ASCII path such as /report, without ?, # or spaces, and not / or under /api/")
+            }
+        }
+        return Set(values)
     }
 
     private static func number(_ arguments: ParsedArguments, _ option: String, default value: Double,

@@ -29,6 +29,7 @@ struct PostgresReportStoreTests {
     @Test func concurrentWritersNeitherLoseNorDuplicate() throws { try behaviour().concurrentWritersNeitherLoseNorDuplicate() }
     @Test func deletesReportsByAge() throws { try behaviour().deletesReportsByAge() }
     @Test func closedStoreRefuses() throws { try behaviour().closedStoreRefuses() }
+    @Test func storesEveryReportFormat() throws { try behaviour().storesEveryReportFormat() }
 
     @Test func theOpenerPicksPostgresForAPostgresURL() throws {
         let url = try freshDatabase().url
@@ -41,7 +42,7 @@ struct PostgresReportStoreTests {
         let (url, _, _) = try freshDatabase()
         try ReportStoreOpener.open(ReportStoreLocation(url)).close()
         let connection = try PostgresConnection(url)
-        #expect(try connection.execute("SELECT version FROM schema_version").rows.map { try $0.integer("version") } == [1])
+        #expect(try connection.execute("SELECT version FROM schema_version").rows.map { try $0.integer("version") } == [2])
         let tables = try connection.execute(
             "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name")
             .rows.map { try $0.string("table_name") }
@@ -92,10 +93,11 @@ struct PostgresReportStoreTests {
         let store = try ReportStoreOpener.open(ReportStoreLocation(url))
         defer { store.close() }
         _ = try store.store(try SampleReports.received(try SampleReports.body()))
-        try PostgresConnection(url).execute("UPDATE reports SET app_platform = 'AMIGA'")
+        // Any app_platform is a platform (kept as the report said it); a report format is one this collector knows.
+        try PostgresConnection(url).execute("UPDATE reports SET report_format = 'amiga'")
         let error = try #require(throws: ReportStoreError.self) { _ = try store.reports(since: nil) }
         #expect(error.code == "store.corrupt")
-        #expect(error.detail.contains("app_platform"))
+        #expect(error.detail.contains("report_format"))
     }
 
     /// Two `trustcheck collect` processes (as behind a load balancer) on one database, each sent every

@@ -28,14 +28,96 @@ import Glibc
     }
     @Test func deletesReportsByAge() throws { try withDirectory { try behaviour($0).deletesReportsByAge() } }
     @Test func closedStoreRefuses() throws { try withDirectory { try behaviour($0).closedStoreRefuses() } }
+    @Test func storesEveryReportFormat() throws { try withDirectory { try behaviour($0).storesEveryReportFormat() } }
 
-    @Test func theDatabaseIsInWALModeAtSchemaVersionOne() throws {
+    /// A database the first schema made, with a report in it, is rebuilt by migration 2: the report, its
+    /// certificates and body keep their ids, its resend is still a duplicate, and Android reports now fit.
+    @Test func aFirstVersionDatabaseMigratesKeepingItsReports() throws {
+        try withDirectory { directory in
+            let path = directory.file("reports.db")
+            let report = try SampleReports.received(try SampleReports.body())
+            do {
+                // Version 1 as the first collector made it: its schema (copied below) and one report.
+                let connection = try SQLiteConnection(path: path)
+                try connection.execute(Self.firstSchema)
+                try connection.execute("PRAGMA user_version = 1")
+                let body = report.body
+                _ = try connection.query(
+                    """
+                    INSERT INTO reports (id, deduplication_key, received_at_ms, source, app_bundle_id, app_version, app_platform,
+                        app_platform_version, app_vendor_id, trustkit_version, date_time_ms, hostname, port, noted_hostname,
+                        include_subdomains, enforce_pinning, validated_certificate_chain, known_pins, validation_result,
+                        anchor_check, duplicate_count)
+                    VALUES (7, ?1, 1000, '127.0.0.1', ?2, ?3, 'IOS', '17.1.0', ?4, '3.0.0', ?5, ?6, 0, ?7, 1, 0, ?8, ?9, 1, 'chains', 2)
+                    """,
+                    [.text(report.deduplicationKey), .text(body.appBundleID), .text(body.appVersion), .text(body.appVendorID),
+                     .integer(Int64(body.dateTime.timeIntervalSince1970 * 1000)), .text(body.hostname), .text(body.notedHostname),
+                     .text(String(decoding: try JSONEncoder().encode(body.validatedCertificateChain), as: UTF8.self)),
+                     .text(String(decoding: try JSONEncoder().encode(body.knownPins), as: UTF8.self))])
+                for certificate in report.certificates {
+                    _ = try connection.query(
+                        "INSERT INTO report_certificates VALUES (7, ?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                        [.integer(Int64(certificate.position)), .text(certificate.subject), .text(certificate.issuer),
+                         .text(certificate.spkiPin), .text(certificate.sha256),
+                         .integer(Int64(certificate.notBefore.timeIntervalSince1970 * 1000)),
+                         .integer(Int64(certificate.notAfter.timeIntervalSince1970 * 1000))])
+                }
+                _ = try connection.query("INSERT INTO report_bodies VALUES (7, ?1)", [.blob(report.rawBody)])
+                connection.close()
+            }
+            let store = try ReportStoreOpener.open(.sqlite(path: path))
+            defer { store.close() }
+            let migrated = try store.reports(since: nil)
+            #expect(migrated.map(\.id) == [7])
+            #expect(migrated.first?.body == report.body)
+            #expect(migrated.first?.body.format == .iOS)
+            #expect(migrated.first?.certificates == report.certificates)
+            #expect(migrated.first?.duplicateCount == 2)
+            #expect(try store.rawBody(reportID: 7) == report.rawBody)
+            #expect(try store.store(report) == .duplicate(id: 7))
+            guard case .stored = try store.store(try SampleReports.received(try SampleReports.androidSample())) else {
+                Issue.record("an Android report was not stored after the migration")
+                return
+            }
+            let connection = try SQLiteConnection(path: path, create: false)
+            #expect(try connection.query("PRAGMA user_version").first?.first == .integer(2))
+            #expect(try connection.query("PRAGMA foreign_key_check").isEmpty)
+            let indexes = try connection.query("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'reports_by_%' ORDER BY name")
+            #expect(indexes.compactMap { $0.first?.text } == ["reports_by_host", "reports_by_received"])
+        }
+    }
+
+    /// Schema version 1 as the first collector created it (SQLiteSchema's first migration, copied).
+    private static let firstSchema = """
+        CREATE TABLE reports (
+            id INTEGER PRIMARY KEY, deduplication_key TEXT NOT NULL UNIQUE, received_at_ms INTEGER NOT NULL,
+            source TEXT NOT NULL, app_bundle_id TEXT NOT NULL, app_version TEXT NOT NULL, app_platform TEXT NOT NULL,
+            app_platform_version TEXT NOT NULL, app_vendor_id TEXT NOT NULL, trustkit_version TEXT NOT NULL,
+            date_time_ms INTEGER NOT NULL, hostname TEXT NOT NULL, port INTEGER NOT NULL, noted_hostname TEXT NOT NULL,
+            include_subdomains INTEGER NOT NULL, enforce_pinning INTEGER NOT NULL, validated_certificate_chain TEXT NOT NULL,
+            known_pins TEXT NOT NULL, validation_result INTEGER NOT NULL, known_pins_expiration_ms INTEGER,
+            anchor_check TEXT NOT NULL, anchor_reason TEXT, duplicate_count INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE INDEX reports_by_received ON reports (received_at_ms, id);
+        CREATE INDEX reports_by_host ON reports (hostname, received_at_ms);
+        CREATE TABLE report_certificates (
+            report_id INTEGER NOT NULL REFERENCES reports (id), position INTEGER NOT NULL, subject TEXT NOT NULL,
+            issuer TEXT NOT NULL, spki_pin TEXT NOT NULL, sha256 TEXT NOT NULL, not_before_ms INTEGER NOT NULL,
+            not_after_ms INTEGER NOT NULL, PRIMARY KEY (report_id, position)
+        ) WITHOUT ROWID;
+        CREATE TABLE report_bodies (report_id INTEGER PRIMARY KEY REFERENCES reports (id), body BLOB NOT NULL);
+        CREATE TABLE malformed_bodies (
+            reason TEXT PRIMARY KEY, count INTEGER NOT NULL, last_source TEXT NOT NULL, last_received_ms INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        """
+
+    @Test func theDatabaseIsInWALModeAtTheCurrentSchemaVersion() throws {
         try withDirectory { directory in
             let path = directory.file("reports.db")
             try ReportStoreOpener.open(.sqlite(path: path)).close()
             let connection = try SQLiteConnection(path: path, create: false)
             #expect(try connection.query("PRAGMA journal_mode").first?.first == .text("wal"))
-            #expect(try connection.query("PRAGMA user_version").first?.first == .integer(1))
+            #expect(try connection.query("PRAGMA user_version").first?.first == .integer(2))
             let tables = try connection.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").compactMap { $0.first?.text }
             #expect(tables == ["malformed_bodies", "report_bodies", "report_certificates", "reports"])
         }

@@ -5,8 +5,9 @@ import Pinning
 /// versions lack a pin for the key that will replace the current one (`UpcomingPins`), and which known pins
 /// no reported chain ever carries (dead pins, or pins of keys not yet deployed). Built from every stored
 /// report, whatever window the rest of the analysis covers: what a version pins does not change with time.
-/// Each version's reports are split by `enforce-pinning`: `blocked` (the app refused the connection) and
-/// `report_only` (it went ahead and only reported), which is what a rotation would do to that version.
+/// Each version's reports are split by `enforce-pinning`: `blocked` (the app refused the connection),
+/// `report_only` (it went ahead and only reported) and `enforcement_unknown` (the report does not say),
+/// which is what a rotation would do to that version.
 /// Versions are in release order (`AppVersionOrder`). TrustKit reports only failures, so a version that
 /// never failed is not seen at all.
 public struct RotationReadiness: Sendable, Hashable, Encodable {
@@ -18,12 +19,15 @@ public struct RotationReadiness: Sendable, Hashable, Encodable {
         public let blocked: Int
         /// Reports with `enforce-pinning` false: connections that went ahead, reported only.
         public let reportOnly: Int
+        /// Reports that do not say (TrustKit before 1.5 sent no `enforce-pinning`).
+        public let enforcementUnknown: Int
         public let knownPins: [String]
         /// nil when no next pin is configured for the domain.
         public let hasNextPin: Bool?
 
         enum CodingKeys: String, CodingKey {
-            case appVersion = "app_version", platform, reports, blocked, reportOnly = "report_only", knownPins = "known_pins"
+            case appVersion = "app_version", platform, reports, blocked, reportOnly = "report_only"
+            case enforcementUnknown = "enforcement_unknown", knownPins = "known_pins"
             case hasNextPin = "has_next_pin"
         }
 
@@ -34,6 +38,7 @@ public struct RotationReadiness: Sendable, Hashable, Encodable {
             try container.encode(reports, forKey: .reports)
             try container.encode(blocked, forKey: .blocked)
             try container.encode(reportOnly, forKey: .reportOnly)
+            try container.encode(enforcementUnknown, forKey: .enforcementUnknown)
             try container.encode(knownPins, forKey: .knownPins)
             try container.encode(hasNextPin, forKey: .hasNextPin)
         }
@@ -81,9 +86,10 @@ public struct RotationReadiness: Sendable, Hashable, Encodable {
             let byVersion = Dictionary(grouping: reports) { [$0.body.appVersion, $0.body.appPlatform.rawValue] }
             let versions = byVersion.map { key, group -> Version in
                 let pins = Set(group.flatMap(\.body.knownPinHashes)).sorted()
-                let blocked = group.filter(\.body.enforcePinning).count
+                let blocked = group.filter { $0.body.enforcePinning == true }.count
+                let reportOnly = group.filter { $0.body.enforcePinning == false }.count
                 return Version(appVersion: key[0], platform: key[1], reports: group.count, blocked: blocked,
-                               reportOnly: group.count - blocked, knownPins: pins,
+                               reportOnly: reportOnly, enforcementUnknown: group.count - blocked - reportOnly, knownPins: pins,
                                hasNextPin: next.isEmpty ? nil : !Set(pins).isDisjoint(with: next))
             }.sorted {
                 $0.appVersion == $1.appVersion ? $0.platform < $1.platform

@@ -17,13 +17,26 @@ public struct ReportChainInspector: Sendable {
 
     /// Each PEM parsed (leaf first) and the anchor verdict. Any entry that is not exactly one certificate
     /// rejects the whole report: a chain that cannot be parsed cannot be analysed, and is never stored half.
-    /// `receivedAt` is when the report arrived (nil: the chain is judged at the device's time alone).
+    /// TrustKit-Android's `served-certificate-chain` is held to the same rule, so what is stored of it is
+    /// certificates too. `receivedAt` is when the report arrived (nil: the chain is judged at the device's
+    /// time alone).
     public func inspect(_ body: TrustKitReportBody, receivedAt: Date? = nil) throws(ReportRejection)
         -> (certificates: [ReportedCertificate], anchorCheck: AnchorCheck)
     {
+        let parsed = try certificates(body.validatedCertificateChain, field: "validated-certificate-chain")
+        _ = try certificates(body.servedCertificateChain ?? [], field: "served-certificate-chain")
+        let reported = parsed.enumerated().map { position, certificate in
+            ReportedCertificate(position: position, subject: certificate.subject.rfc4514, issuer: certificate.issuer.rfc4514,
+                                spkiPin: Base64.encode(certificate.spkiSHA256), sha256: Hex.encode(certificate.sha256),
+                                notBefore: certificate.notBefore, notAfter: certificate.notAfter)
+        }
+        return (reported, check(parsed, at: body.dateTime, receivedAt: receivedAt))
+    }
+
+    private func certificates(_ chain: [String], field: String) throws(ReportRejection) -> [Certificate] {
         var parsed: [Certificate] = []
-        for (index, pem) in body.validatedCertificateChain.enumerated() {
-            let name = "validated-certificate-chain[\(index)]"
+        for (index, pem) in chain.enumerated() {
+            let name = "\(field)[\(index)]"
             let certificates: [Certificate]
             do {
                 certificates = try cache.certificates(in: pem, name: name)
@@ -35,12 +48,7 @@ public struct ReportChainInspector: Sendable {
             }
             parsed.append(certificates[0])
         }
-        let reported = parsed.enumerated().map { position, certificate in
-            ReportedCertificate(position: position, subject: certificate.subject.rfc4514, issuer: certificate.issuer.rfc4514,
-                                spkiPin: Base64.encode(certificate.spkiSHA256), sha256: Hex.encode(certificate.sha256),
-                                notBefore: certificate.notBefore, notAfter: certificate.notAfter)
-        }
-        return (reported, check(parsed, at: body.dateTime, receivedAt: receivedAt))
+        return parsed
     }
 
     private func check(_ chain: [Certificate], at deviceTime: Date, receivedAt: Date?) -> AnchorCheck {

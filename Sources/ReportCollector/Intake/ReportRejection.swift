@@ -26,8 +26,10 @@ public struct ReportRejection: Error, LocalizedError, Sendable, Hashable {
         case wrongSecret = "auth.wrong_secret"
         /// `app-bundle-id` is not on the allow-list (403).
         case bundleNotAllowed = "auth.bundle_not_allowed"
-        /// The source sent more than its rate allows (429).
+        /// The client address sent more than its rate allows (429).
         case rateLimited = "rate_limited"
+        /// The device (`app-vendor-id`) sent more than its rate allows (429).
+        case deviceRateLimited = "rate_limited.device"
     }
 
     public let kind: Kind
@@ -49,7 +51,7 @@ public struct ReportRejection: Error, LocalizedError, Sendable, Hashable {
         case .notJSON, .notObject, .missingField, .wrongType, .invalidValue, .unparsableChain: return 400
         case .missingSecret: return 401
         case .wrongSecret, .bundleNotAllowed: return 403
-        case .rateLimited: return 429
+        case .rateLimited, .deviceRateLimited: return 429
         }
     }
 
@@ -57,7 +59,7 @@ public struct ReportRejection: Error, LocalizedError, Sendable, Hashable {
     /// flood could otherwise turn into one database write per refused request.
     public var isMalformedBody: Bool {
         switch kind {
-        case .missingSecret, .wrongSecret, .bundleNotAllowed, .rateLimited: return false
+        case .missingSecret, .wrongSecret, .bundleNotAllowed, .rateLimited, .deviceRateLimited: return false
         default: return true
         }
     }

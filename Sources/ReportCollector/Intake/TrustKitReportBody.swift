@@ -2,22 +2,29 @@ import Foundation
 import Pinning
 import TrustCertificates
 
-/// The fields of one TrustKit pin-failure report (`TSKPinFailureReport -json`), decoded from its exact JSON
-/// (see `TrustKitPinFailureReport`, which writes it, and the spec's section 1.7).
+/// The fields of one TrustKit pin-failure report, in one form whatever the format it came in: TrustKit's
+/// (`TSKPinFailureReport -json`; see `TrustKitPinFailureReport`, which writes it, and the spec's section
+/// 1.7), TrustKit's older releases', or TrustKit-Android's (`PinningFailureReport.toJson()`). A field the
+/// report's format does not carry is nil, never a made-up value.
 public struct TrustKitReportBody: Sendable, Hashable {
+    /// The format the body came in.
+    public var format: TrustKitReportFormat
     /// `app-bundle-id`.
     public var appBundleID: String
     /// `app-version`.
     public var appVersion: String
-    /// `app-platform`.
-    public var appPlatform: TrustKitAppPlatform
-    /// `app-platform-version`.
-    public var appPlatformVersion: String
-    /// `app-vendor-id`: TrustKit's per-install random id.
+    /// `app-platform`, as sent (`IOS`, `ANDROID`, …).
+    public var appPlatform: ReportPlatform
+    /// `app-platform-version`; nil from TrustKit-Android and TrustKit before 1.5.
+    public var appPlatformVersion: String?
+    /// `app-vendor-id`: the per-install random UUID both TrustKits keep (TrustKit's `TSKVendorIdentifier`
+    /// user default, TrustKit-Android's `TRUSTKIT_VENDOR_ID` preference).
     public var appVendorID: String
-    /// `trustkit-version`.
-    public var trustKitVersion: String
-    /// `date-time`: when the app validated (the device's clock).
+    /// `trustkit-version`; nil from TrustKit before 1.3.2.
+    public var trustKitVersion: String?
+    /// `date-time`: when the app validated (the device's clock). TrustKit-Android writes the device's local
+    /// wall-clock time with a literal `Z` and no offset, so its reports' times are read as UTC and may be
+    /// off by the device's UTC offset (at most 14 h).
     public var dateTime: Date
     /// `hostname`.
     public var hostname: String
@@ -27,23 +34,29 @@ public struct TrustKitReportBody: Sendable, Hashable {
     public var notedHostname: String
     /// `include-subdomains`.
     public var includeSubdomains: Bool
-    /// `enforce-pinning`.
-    public var enforcePinning: Bool
+    /// `enforce-pinning`; nil from TrustKit before 1.3.2.
+    public var enforcePinning: Bool?
     /// `validated-certificate-chain`: PEM strings, leaf first, as sent.
     public var validatedCertificateChain: [String]
+    /// `served-certificate-chain`: the chain the server presented, PEM strings as sent; only
+    /// TrustKit-Android sends it (nil otherwise).
+    public var servedCertificateChain: [String]?
     /// `known-pins`: `pin-sha256="<base64>"` strings, as sent.
     public var knownPins: [String]
     /// `validation-result`.
     public var validationResult: TrustKitEvaluationResult
-    /// `known-pins-expiration-date` (`yyyy-MM-dd`, UTC midnight), or nil for JSON null.
+    /// `known-pins-expiration-date` (`yyyy-MM-dd`, UTC midnight); nil for JSON null, and in the formats
+    /// without the field.
     public var knownPinsExpirationDate: Date?
 
-    public init(appBundleID: String, appVersion: String, appPlatform: TrustKitAppPlatform, appPlatformVersion: String,
-                appVendorID: String, trustKitVersion: String, dateTime: Date, hostname: String, port: Int,
-                notedHostname: String, includeSubdomains: Bool, enforcePinning: Bool,
+    public init(appBundleID: String, appVersion: String, appPlatform: ReportPlatform, appPlatformVersion: String?,
+                appVendorID: String, trustKitVersion: String?, dateTime: Date, hostname: String, port: Int,
+                notedHostname: String, includeSubdomains: Bool, enforcePinning: Bool?,
                 validatedCertificateChain: [String], knownPins: [String], validationResult: TrustKitEvaluationResult,
-                knownPinsExpirationDate: Date?)
+                knownPinsExpirationDate: Date?, servedCertificateChain: [String]? = nil, format: TrustKitReportFormat = .iOS)
     {
+        self.format = format
+        self.servedCertificateChain = servedCertificateChain
         self.appBundleID = appBundleID
         self.appVersion = appVersion
         self.appPlatform = appPlatform
@@ -74,13 +87,23 @@ public struct TrustKitReportBody: Sendable, Hashable {
     /// app launch, which a collector cannot know). A copy with the same key is a resend (a retried upload, an
     /// app restart within the day), counted as a duplicate, never stored twice. Reports from different
     /// installs are different failures and are all kept.
+    ///
+    /// TrustKit-Android's `ReportRateLimiter` keys on `[notedHostname, serverHostname, serverPort,
+    /// validatedCertificateChain, validationResult]` — no known pins (they come from a `Set`, in no fixed
+    /// order) — within 24 h, so its reports' key is that identity, the install and the day, marked as
+    /// Android's so it never equals an Apple report's. Its day is the device's local day (see `dateTime`),
+    /// the same for every resend from one device. The Apple formats share one key, unchanged from the
+    /// stores' first version, so a resend is a duplicate of a report stored before.
     public var deduplicationKey: String {
         let window = Int((dateTime.timeIntervalSince1970 / TrustKitReportRateLimiter.window).rounded(.down))
-        var fields: [String] = [appVendorID, notedHostname, hostname, String(port)]
+        var fields: [String] = format == .android ? [ReportPlatform.android.rawValue] : []
+        fields += [appVendorID, notedHostname, hostname, String(port)]
         fields.append(String(validatedCertificateChain.count))
         fields += validatedCertificateChain
-        fields.append(String(knownPins.count))
-        fields += knownPins
+        if format != .android {
+            fields.append(String(knownPins.count))
+            fields += knownPins
+        }
         fields += [String(validationResult.rawValue), String(window)]
         // Each field is length-prefixed, so no two field lists encode to the same bytes.
         var bytes: [UInt8] = []

@@ -1,8 +1,9 @@
 import Foundation
 import HTTPServerBridge
 
-/// Takes one report POST from start to acknowledgement: rate limit, secret, content type, size, TrustKit's
-/// JSON, bundle allow-list, the chain through the engine, then the store's transaction. The answer is 2xx
+/// Takes one report POST from start to acknowledgement: the client address's rate limit, secret, content
+/// type, size, TrustKit's JSON (any of its formats), bundle allow-list, the device's rate limit, the chain
+/// through the engine, then the store's transaction. The answer is 2xx
 /// only once the store has committed; every refusal is a `ReportRejection` with its status and reason, and
 /// malformed bodies are counted in the store (never stored themselves).
 public struct ReportReceiver: Sendable {
@@ -14,8 +15,10 @@ public struct ReportReceiver: Sendable {
     public let store: any ReportStore
     public let inspector: ReportChainInspector
     public let authorization: ReportAuthorization
-    /// nil: no rate limiting.
+    /// Per client address (`HTTPRequest.clientAddress`); nil: none.
     public let rateLimiter: SourceRateLimiter?
+    /// Per device (the report's `app-vendor-id`); nil: none.
+    public let deviceRateLimiter: SourceRateLimiter?
     public let alert: FailureRateAlert?
     /// The longest body accepted; the HTTP server drops longer ones before they are read.
     public let bodyLimit: Int
@@ -23,13 +26,15 @@ public struct ReportReceiver: Sendable {
     private let log: @Sendable (String) -> Void
 
     public init(store: any ReportStore, inspector: ReportChainInspector, authorization: ReportAuthorization = ReportAuthorization(),
-                rateLimiter: SourceRateLimiter? = SourceRateLimiter(), alert: FailureRateAlert? = nil,
+                rateLimiter: SourceRateLimiter? = SourceRateLimiter(), deviceRateLimiter: SourceRateLimiter? = nil,
+                alert: FailureRateAlert? = nil,
                 bodyLimit: Int = ReportReceiver.defaultBodyLimit, clock: @escaping @Sendable () -> Date = { Date() }, log: @escaping @Sendable (String) -> Void = { _ in })
     {
         self.store = store
         self.inspector = inspector
         self.authorization = authorization
         self.rateLimiter = rateLimiter
+        self.deviceRateLimiter = deviceRateLimiter
         self.alert = alert
         self.bodyLimit = bodyLimit
         self.clock = clock
@@ -72,7 +77,7 @@ public struct ReportReceiver: Sendable {
     /// The report the request carries, or why it is refused.
     func validate(_ request: HTTPRequest, receivedAt: Date) throws(ReportRejection) -> ReceivedReport {
         if let rateLimiter, !rateLimiter.allow(request.clientAddress) {
-            throw ReportRejection(.rateLimited, "\(request.clientAddress) sent more than \(Int(rateLimiter.reportsPerSecond)) reports/s; retry later")
+            throw ReportRejection(.rateLimited, "\(request.clientAddress) sent more than \(rateLimiter.burstText) reports at once or \(rateLimiter.rateText); retry later")
         }
         try authorization.checkSecret(query: request.queryValue("secret"), header: request.header("x-trustcheck-secret"))
         let mediaType = request.header("content-type")?.split(separator: ";").first?
@@ -86,6 +91,12 @@ public struct ReportReceiver: Sendable {
         }
         let body = try TrustKitReportDecoder.decode(request.body)
         try authorization.checkBundle(body.appBundleID)
+        // After decoding, before the chain is parsed: the id is only known now, and a device over its rate
+        // costs no certificate parsing.
+        if let deviceRateLimiter, !deviceRateLimiter.allow(body.appVendorID) {
+            throw ReportRejection(.deviceRateLimited,
+                                  "app-vendor-id '\(body.appVendorID)' sent more than \(deviceRateLimiter.burstText) reports at once or \(deviceRateLimiter.rateText); retry later")
+        }
         let chain = try inspector.inspect(body, receivedAt: receivedAt)
         return ReceivedReport(body: body, rawBody: request.body, receivedAt: receivedAt, source: request.clientAddress,
                               certificates: chain.certificates, anchorCheck: chain.anchorCheck)

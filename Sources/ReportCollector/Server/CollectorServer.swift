@@ -6,9 +6,6 @@ import TrustCertificates
 /// holder of the read token (`ReadAuthorization`), the dashboard's static files. docs/reports.md gives the
 /// paths and shapes.
 public final class CollectorServer: Sendable {
-    /// Paths that accept report POSTs: ours, and TrustKit's default report path.
-    public static let reportPaths: Set<String> = ["/report", "/trustkit/report"]
-
     public let configuration: CollectorConfiguration
     public let store: any ReportStore
     public let receiver: ReportReceiver
@@ -22,8 +19,10 @@ public final class CollectorServer: Sendable {
         self.store = store
         let alert = configuration.alert.map { FailureRateAlert(configuration: $0, store: store, log: log) }
         let limiter = configuration.rateLimit.map { SourceRateLimiter(reportsPerSecond: $0.reportsPerSecond, burst: $0.burst) }
+        let deviceLimiter = configuration.deviceRateLimit.map { SourceRateLimiter(reportsPerSecond: $0.reportsPerSecond, burst: $0.burst) }
         let receiver = ReportReceiver(store: store, inspector: configuration.inspector, authorization: configuration.authorization,
-                                      rateLimiter: limiter, alert: alert, bodyLimit: configuration.bodyLimit, log: log)
+                                      rateLimiter: limiter, deviceRateLimiter: deviceLimiter, alert: alert,
+                                      bodyLimit: configuration.bodyLimit, log: log)
         let dashboard = DashboardFiles(directory: configuration.dashboardDirectory)
         self.receiver = receiver
         self.dashboard = dashboard
@@ -33,9 +32,16 @@ public final class CollectorServer: Sendable {
         http.perClientConnectionLimit = configuration.perClientConnectionLimit
         let upcoming = configuration.upcoming
         let readAuthorization = configuration.readAuthorization
+        let reportPaths = configuration.reportPaths
+        let proxies = configuration.trustedProxies
         server = HTTPServer(configuration: http) { request in
-            Self.route(request, receiver: receiver, store: store, dashboard: dashboard, upcoming: upcoming,
-                       readAuthorization: readAuthorization)
+            // From here on the client is who the trusted proxies say it is: the rate limits, the stored
+            // source and the log all see that address (the per-client connection limit, below this, counts
+            // TCP peers).
+            var request = request
+            request.clientAddress = proxies.clientAddress(peer: request.clientAddress, forwardedFor: request.header("x-forwarded-for"))
+            return Self.route(request, reportPaths: reportPaths, receiver: receiver, store: store, dashboard: dashboard,
+                              upcoming: upcoming, readAuthorization: readAuthorization)
         }
     }
 
@@ -63,8 +69,8 @@ public final class CollectorServer: Sendable {
     }
 
     /// One request's answer.
-    static func route(_ request: HTTPRequest, receiver: ReportReceiver, store: any ReportStore, dashboard: DashboardFiles,
-                      upcoming: UpcomingPins, readAuthorization: ReadAuthorization) -> HTTPResponse
+    static func route(_ request: HTTPRequest, reportPaths: Set<String>, receiver: ReportReceiver, store: any ReportStore,
+                      dashboard: DashboardFiles, upcoming: UpcomingPins, readAuthorization: ReadAuthorization) -> HTTPResponse
     {
         if reportPaths.contains(request.path) {
             guard request.method == "POST" else { return methodNotAllowed("POST") }

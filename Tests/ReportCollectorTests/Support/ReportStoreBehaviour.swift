@@ -8,6 +8,35 @@ import Testing
 struct ReportStoreBehaviour {
     let open: () throws -> any ReportStore
 
+    /// A report of each TrustKit format comes back as it went in, its absent fields absent.
+    func storesEveryReportFormat() throws {
+        let store = try open()
+        defer { store.close() }
+        let sent = [try SampleReports.received(try SampleReports.body()),
+                    try SampleReports.received(try SampleReports.trustKitSample(), source: "192.0.2.1"),
+                    try SampleReports.received(try SampleReports.androidSample(), source: "2001:db8::1")]
+        for report in sent {
+            guard case .stored = try store.store(report) else {
+                Issue.record("\(report.body.format) was not stored as new")
+                return
+            }
+        }
+        let stored = try store.reports(since: nil)
+        #expect(stored.map(\.body) == sent.map(\.body))
+        #expect(stored.map(\.body.format) == [.iOS, .iOSLegacy, .android])
+        #expect(stored[1].body.knownPinsExpirationDate == nil && stored[1].body.servedCertificateChain == nil)
+        #expect(stored[2].body.appPlatformVersion == nil && stored[2].body.servedCertificateChain?.count == 2)
+        #expect(stored.map(\.source) == ["127.0.0.1", "192.0.2.1", "2001:db8::1"])
+        #expect(stored.map(\.certificates.count) == [2, 3, 3])
+        // A resend of each is a duplicate of its row.
+        for report in sent {
+            guard case .duplicate = try store.store(report) else {
+                Issue.record("a resend of \(report.body.format) was not a duplicate")
+                return
+            }
+        }
+    }
+
     /// Everything stored comes back: fields, chain, anchor verdict, raw body.
     func storesAndReadsBack() throws {
         let store = try open()

@@ -69,4 +69,35 @@ enum SampleReports {
     }
 
     static func timestamp(_ date: Date) -> String { RFC3339.string(date) }
+
+    /// This suite's own fixtures (Tests/ReportCollectorTests/Fixtures): upstream TrustKit report bodies.
+    static let ownFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures")
+
+    /// The bytes of fixture `name`, exactly as committed.
+    static func fixture(_ name: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: ownFixtures.appendingPathComponent(name)))
+    }
+
+    /// TrustKit's `docs/sample_report.json` (TrustKit 1.3.1 on iOS 10.2: no `known-pins-expiration-date`).
+    static func trustKitSample() throws -> [UInt8] { try fixture("trustkit-sample-report.json") }
+
+    /// A TrustKit-Android 1.1.5 report, byte for byte as `PinningFailureReport.toJson().toString()` writes it.
+    static func androidSample() throws -> [UInt8] { try fixture("trustkit-android-report.json") }
+
+    /// The fields of a TrustKit-Android report over the TLS fixtures' chain, as `PinningFailureReport.toJson()`
+    /// puts them: no `app-platform-version` or `known-pins-expiration-date`, a served chain, port 0.
+    static func androidFields(host: String = "api.example.com", vendor: String = "6f1d3c2a-0b7e-4c1e-9a55-3d2f8e4b7c10",
+                              pins: [String]? = nil, date: String = "2026-12-01T09:30:00Z") throws -> [String: Any]
+    {
+        let knownPins = try pins ?? [try pin("intermediate.pem"), try pin("root.pem")]
+        let chain = try goodChain.map(pem)
+        return [
+            "app-bundle-id": "com.example.app", "app-version": "2.1", "app-vendor-id": vendor, "app-platform": "ANDROID",
+            "trustkit-version": "1.1.5", "hostname": host, "port": 0, "noted-hostname": "example.com",
+            "include-subdomains": true, "enforce-pinning": true, "validation-result": 1, "date-time": date,
+            "validated-certificate-chain": chain, "served-certificate-chain": chain,
+            "known-pins": knownPins.map { "pin-sha256=\"\($0)\"" },
+        ]
+    }
 }

@@ -125,7 +125,8 @@ public final class PostgresReportStore: ReportStore, Sendable {
                     SELECT id, received_at_ms, source, app_bundle_id, app_version, app_platform, app_platform_version,
                         app_vendor_id, trustkit_version, date_time_ms, hostname, port, noted_hostname, include_subdomains,
                         enforce_pinning, validated_certificate_chain, known_pins, validation_result,
-                        known_pins_expiration_ms, anchor_check, anchor_reason, duplicate_count
+                        known_pins_expiration_ms, anchor_check, anchor_reason, duplicate_count, report_format,
+                        served_certificate_chain
                     FROM reports WHERE received_at_ms >= $1 ORDER BY received_at_ms, id
                     """, [.integer(sinceMilliseconds)]).rows
                 let certificates = try connection.execute(
@@ -237,8 +238,13 @@ public final class PostgresReportStore: ReportStore, Sendable {
             PostgresError(kind: .unexpectedValue, message: "column \(column) holds a value this collector does not know")
         }
         let id = try row.required("id", row.integer)
-        guard let platform = TrustKitAppPlatform(rawValue: try row.required("app_platform", row.string)) else {
-            throw invalid("app_platform")
+        guard let format = TrustKitReportFormat(rawValue: try row.required("report_format", row.string)) else {
+            throw invalid("report_format")
+        }
+        var served: [String]?
+        if let text = try row.string("served_certificate_chain") {
+            guard let chain = StoredListCoding.decode(text) else { throw invalid("served_certificate_chain") }
+            served = chain
         }
         guard let chain = StoredListCoding.decode(try row.required("validated_certificate_chain", row.string)) else {
             throw invalid("validated_certificate_chain")
@@ -252,16 +258,18 @@ public final class PostgresReportStore: ReportStore, Sendable {
         }
         let body = TrustKitReportBody(
             appBundleID: try row.required("app_bundle_id", row.string), appVersion: try row.required("app_version", row.string),
-            appPlatform: platform, appPlatformVersion: try row.required("app_platform_version", row.string),
+            appPlatform: ReportPlatform(rawValue: try row.required("app_platform", row.string)),
+            appPlatformVersion: try row.string("app_platform_version"),
             appVendorID: try row.required("app_vendor_id", row.string),
-            trustKitVersion: try row.required("trustkit_version", row.string),
+            trustKitVersion: try row.string("trustkit_version"),
             dateTime: Date(epochMilliseconds: try row.required("date_time_ms", row.integer)),
             hostname: try row.required("hostname", row.string), port: Int(try row.required("port", row.integer)),
             notedHostname: try row.required("noted_hostname", row.string),
             includeSubdomains: try row.required("include_subdomains", row.boolean),
-            enforcePinning: try row.required("enforce_pinning", row.boolean), validatedCertificateChain: chain,
+            enforcePinning: try row.boolean("enforce_pinning"), validatedCertificateChain: chain,
             knownPins: pins, validationResult: result,
-            knownPinsExpirationDate: try row.integer("known_pins_expiration_ms").map(Date.init(epochMilliseconds:)))
+            knownPinsExpirationDate: try row.integer("known_pins_expiration_ms").map(Date.init(epochMilliseconds:)),
+            servedCertificateChain: served, format: format)
         return StoredReport(
             id: id, body: body, receivedAt: Date(epochMilliseconds: try row.required("received_at_ms", row.integer)),
             source: try row.required("source", row.string), certificates: chains[id] ?? [], anchorCheck: anchor,

@@ -62,6 +62,19 @@ enum PostgresSchema {
             last_received_ms bigint NOT NULL
         )
         """],
+        // 2: every TrustKit report format. Android and older TrustKit reports lack app_platform_version,
+        // trustkit_version and enforce_pinning; report_format says which format each report came in (every
+        // earlier report is the current Apple format, the only one accepted before), then has no default, so
+        // the store always says; served_certificate_chain is TrustKit-Android's.
+        ["""
+        ALTER TABLE reports
+            ALTER COLUMN app_platform_version DROP NOT NULL,
+            ALTER COLUMN trustkit_version DROP NOT NULL,
+            ALTER COLUMN enforce_pinning DROP NOT NULL,
+            ADD COLUMN report_format text NOT NULL DEFAULT 'ios',
+            ADD COLUMN served_certificate_chain text
+        """,
+         "ALTER TABLE reports ALTER COLUMN report_format DROP DEFAULT"],
     ]
 
     /// The version a fully migrated database has.

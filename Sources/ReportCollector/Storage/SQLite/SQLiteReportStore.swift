@@ -51,6 +51,10 @@ public final class SQLiteReportStore: ReportStore, @unchecked Sendable {
         }
     }
 
+    /// Foreign keys are off while migrating (the pragma is a no-op inside a transaction, so around it): a
+    /// migration that rebuilds `reports` drops the table the certificates and bodies refer to and renames its
+    /// copy into place, and SQLite would otherwise check each step on its own. The ids are kept, so every
+    /// reference holds again at the end, which `PRAGMA foreign_key_check` confirms before the commit.
     public func migrate() throws(ReportStoreError) {
         if readOnly {
             let version = try withConnection(.query) { connection throws(SQLiteError) in
@@ -60,6 +64,8 @@ public final class SQLiteReportStore: ReportStore, @unchecked Sendable {
             return
         }
         try withConnection(.migration) { connection throws(SQLiteError) in
+            try connection.execute("PRAGMA foreign_keys = OFF")
+            defer { try? connection.execute("PRAGMA foreign_keys = ON") }
             try connection.immediateTransaction { () throws(SQLiteError) in
                 let version = Int(try connection.query("PRAGMA user_version").first?.first?.integer ?? 0)
                 guard version <= SQLiteSchema.currentVersion else {
@@ -68,6 +74,9 @@ public final class SQLiteReportStore: ReportStore, @unchecked Sendable {
                 }
                 for (index, migration) in SQLiteSchema.migrations.enumerated() where index >= version {
                     try connection.execute(migration)
+                }
+                if let broken = try connection.query("PRAGMA foreign_key_check").first {
+                    throw SQLiteError(code: 0, message: "a migration left a dangling reference: \(broken)", context: "migration")
                 }
                 // PRAGMA takes no bound parameter; the value is this program's own integer.
                 try connection.execute("PRAGMA user_version = \(SQLiteSchema.currentVersion)")
@@ -178,7 +187,8 @@ public final class SQLiteReportStore: ReportStore, @unchecked Sendable {
                 SELECT id, received_at_ms, source, app_bundle_id, app_version, app_platform, app_platform_version,
                     app_vendor_id, trustkit_version, date_time_ms, hostname, port, noted_hostname, include_subdomains,
                     enforce_pinning, validated_certificate_chain, known_pins, validation_result,
-                    known_pins_expiration_ms, anchor_check, anchor_reason, duplicate_count
+                    known_pins_expiration_ms, anchor_check, anchor_reason, duplicate_count, report_format,
+                    served_certificate_chain
                 FROM reports WHERE received_at_ms >= ?1 ORDER BY received_at_ms, id
                 """, [.integer(sinceMilliseconds)])
             let certificates = try connection.query(
@@ -315,25 +325,38 @@ public final class SQLiteReportStore: ReportStore, @unchecked Sendable {
     }
 
     private static func report(_ row: [SQLiteValue], _ chains: [Int64: [ReportedCertificate]]) -> StoredReport? {
-        guard row.count == 22, let id = row[0].integer, let received = row[1].integer, let source = row[2].text,
-              let bundle = row[3].text, let version = row[4].text,
-              let platform = row[5].text.flatMap(TrustKitAppPlatform.init(rawValue:)), let platformVersion = row[6].text,
-              let vendor = row[7].text, let trustKitVersion = row[8].text, let dateTime = row[9].integer,
+        guard row.count == 24, let id = row[0].integer, let received = row[1].integer, let source = row[2].text,
+              let bundle = row[3].text, let version = row[4].text, let platform = row[5].text,
+              let vendor = row[7].text, let dateTime = row[9].integer,
               let hostname = row[10].text, let port = row[11].integer, let noted = row[12].text,
-              let includeSubdomains = row[13].integer, let enforce = row[14].integer,
+              let includeSubdomains = row[13].integer,
               let chain = row[15].text.flatMap(StoredListCoding.decode), let pins = row[16].text.flatMap(StoredListCoding.decode),
               let result = row[17].integer.flatMap({ TrustKitEvaluationResult(rawValue: Int($0)) }),
               let anchorCode = row[19].text, let anchor = AnchorCheck(code: anchorCode, reason: row[20].text),
-              let duplicates = row[21].integer
+              let duplicates = row[21].integer, let format = row[22].text.flatMap(TrustKitReportFormat.init(rawValue:))
+        else { return nil }
+        // Nullable columns: NULL is a field the report's format lacks; any other non-text value is corrupt.
+        guard let platformVersion = optional(row[6], \.text), let trustKitVersion = optional(row[8], \.text),
+              let enforce = optional(row[14], \.integer),
+              let served = optional(row[23], { $0.text.flatMap(StoredListCoding.decode) })
         else { return nil }
         let body = TrustKitReportBody(
-            appBundleID: bundle, appVersion: version, appPlatform: platform, appPlatformVersion: platformVersion,
-            appVendorID: vendor, trustKitVersion: trustKitVersion, dateTime: Date(epochMilliseconds: dateTime),
-            hostname: hostname, port: Int(port), notedHostname: noted, includeSubdomains: includeSubdomains != 0,
-            enforcePinning: enforce != 0, validatedCertificateChain: chain, knownPins: pins, validationResult: result,
-            knownPinsExpirationDate: row[18].integer.map(Date.init(epochMilliseconds:)))
+            appBundleID: bundle, appVersion: version, appPlatform: ReportPlatform(rawValue: platform),
+            appPlatformVersion: platformVersion, appVendorID: vendor, trustKitVersion: trustKitVersion,
+            dateTime: Date(epochMilliseconds: dateTime), hostname: hostname, port: Int(port), notedHostname: noted,
+            includeSubdomains: includeSubdomains != 0, enforcePinning: enforce.map { $0 != 0 },
+            validatedCertificateChain: chain, knownPins: pins, validationResult: result,
+            knownPinsExpirationDate: row[18].integer.map(Date.init(epochMilliseconds:)),
+            servedCertificateChain: served, format: format)
         return StoredReport(id: id, body: body, receivedAt: Date(epochMilliseconds: received), source: source,
                             certificates: chains[id] ?? [], anchorCheck: anchor, duplicateCount: Int(duplicates))
+    }
+
+    /// A nullable column: `.some(nil)` for NULL, `.some(value)` when `read` makes a value of it, nil (corrupt)
+    /// otherwise.
+    private static func optional<T>(_ value: SQLiteValue, _ read: (SQLiteValue) -> T?) -> T?? {
+        if case .null = value { return .some(nil) }
+        return read(value).map { .some($0) }
     }
 }
 
