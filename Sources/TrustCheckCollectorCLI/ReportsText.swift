@@ -48,7 +48,7 @@ enum ReportsText {
             out += "  \(safe(domain.domain))" + (domain.nextPins.isEmpty ? " (no next pin given)" : " next pin \(domain.nextPins.joined(separator: ", "))") + "\n"
             for version in domain.versions {
                 let verdict = version.hasNextPin.map { $0 ? "has the next pin" : "LACKS the next pin" } ?? ""
-                out += "    app \(safe(version.appVersion.isEmpty ? "(no version)" : version.appVersion)) \(version.platform): \(version.reports) reports (\(version.blocked) blocked, \(version.reportOnly) report-only), pins \(version.knownPins.joined(separator: ", "))\(verdict.isEmpty ? "" : "; " + verdict)\n"
+                out += "    app \(safe(version.appVersion.isEmpty ? "(no version)" : version.appVersion)) \(version.platform): \(version.reports) reports (\(version.blocked) blocked, \(version.reportOnly) report-only\(version.enforcementUnknown > 0 ? ", \(version.enforcementUnknown) not saying" : "")), pins \(version.knownPins.joined(separator: ", "))\(verdict.isEmpty ? "" : "; " + verdict)\n"
             }
             if !domain.unmatchedPins.isEmpty { out += "    pins no report matches: \(domain.unmatchedPins.joined(separator: ", "))\n" }
         }

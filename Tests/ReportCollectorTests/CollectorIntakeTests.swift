@@ -17,6 +17,7 @@ import TrustEvaluation
             var configuration = CollectorConfiguration(listen: try ListenAddress(parsing: "127.0.0.1:0"))
             configuration.inspector = ReportChainInspector(anchors: CertificateStore([try SampleReports.certificate("root.pem")]))
             configuration.shutdownGrace = 5
+            configuration.readAuthorization = try ReadAuthorization(token: CollectorProcess.readToken)
             try configure(&configuration)
             let store = try ReportStoreOpener.open(.sqlite(path: directory.file("reports.db")))
             server = CollectorServer(configuration: configuration, store: store)
@@ -145,7 +146,7 @@ import TrustEvaluation
         let stored = try running.server.store.reports(since: nil)
         #expect(stored.map(\.body.format) == [.android, .iOSLegacy, .iOS])
         #expect(stored.map(\.body.appPlatform.rawValue) == ["ANDROID", "IOS", "IOS"])
-        let timeline = try client.get("/api/timeline").json()
+        let timeline = try client.get("/api/timeline", headers: ["Authorization": "Bearer \(CollectorProcess.readToken)"]).json()
         let platforms = Set(((timeline["by_version"] as? [[String: Any]]) ?? []).compactMap { $0["platform"] as? String })
         #expect(platforms == ["ANDROID", "IOS"])
     }
