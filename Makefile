@@ -240,10 +240,10 @@ sanitize: sanitize-tsan sanitize-asan
 
 sanitize-tsan: test-deps
 	swift build --build-tests --scratch-path .build/tsan --sanitize=thread
-	TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$(CURDIR)/Fuzz/tsan-suppressions.txt" \
+	TRUSTCHECK_TIME_BOUND_SCALE=10 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$(CURDIR)/Fuzz/tsan-suppressions.txt" \
 	    swift test --skip-build --scratch-path .build/tsan --sanitize=thread --filter '$(TSAN_TESTS)'
 
 sanitize-asan: test-deps
 	swift build --build-tests --scratch-path .build/asan --sanitize=address
-	ASAN_OPTIONS="detect_leaks=0 halt_on_error=1" \
+	TRUSTCHECK_TIME_BOUND_SCALE=4 ASAN_OPTIONS="detect_leaks=0 halt_on_error=1" \
 	    swift test --skip-build --scratch-path .build/asan --sanitize=address --filter '$(ASAN_TESTS)'

@@ -193,7 +193,7 @@ let package = Package(
             name: "TrustConformanceTests", dependencies: ["TrustConformance", "TrustEvaluation", "Pinning", "TestSupport"],
             exclude: ["limbo-expectations.json", "pkits-expectations.json", "certvalidator-pkits.py"]),
         .testTarget(
-            name: "AppTransportSecurityTests", dependencies: ["AppTransportSecurity", "Pinning", "TrustEvaluation", "TrustCertificates"],
+            name: "AppTransportSecurityTests", dependencies: ["AppTransportSecurity", "Pinning", "TrustEvaluation", "TrustCertificates", "TestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "TLSClientTests",

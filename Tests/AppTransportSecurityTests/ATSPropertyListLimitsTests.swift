@@ -1,11 +1,12 @@
 import AppTransportSecurity
 import Foundation
 import Testing
+import TestSupport
 
 /// Info.plists the bounded reader refuses: a duplicated key (Apple keeps the last silently), deep nesting,
 /// a self-referencing binary plist, an oversized file; each a precise `ATSError` within a time bound.
 @Suite struct ATSPropertyListLimitsTests {
-    static let bound = Duration.seconds(2)
+    static let bound = TimeBound.duration(2)
 
     static func refusal(_ data: Data) throws -> ATSError {
         var error: (any Error)?

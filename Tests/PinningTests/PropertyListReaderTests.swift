@@ -1,12 +1,13 @@
 import Foundation
 import Pinning
 import Testing
+import TestSupport
 
 /// The bounded property list and JSON readers: hostile inputs refused with precise errors within a time
 /// bound, duplicate keys refused in every format, and normal files read as Foundation reads them.
 @Suite struct PropertyListReaderTests {
     /// Generous: each hostile case takes milliseconds; Foundation's reader took seconds to minutes or crashed.
-    static let bound = Duration.seconds(2)
+    static let bound = TimeBound.duration(2)
 
     /// The error `body` throws, and how long it took.
     static func refusal(_ body: () throws -> Void) -> (error: (any Error)?, elapsed: Duration) {

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `verify --pin-config`, `audit` and `ats` on hostile configuration files: the size limit on every path,
 /// duplicate keys refused, each within a bound (in-process commands, no network).
 @Suite struct PinConfigLimitsTests {
-    static let bound = Duration.seconds(2)
+    static let bound = TimeBound.duration(2)
 
     static func file(_ data: Data, _ name: String) throws -> String {
         let path = NSTemporaryDirectory() + "pin-config-limits-\(UUID().uuidString)-\(name)"
