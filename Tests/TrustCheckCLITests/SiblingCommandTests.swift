@@ -9,7 +9,7 @@ import TrustCheckCLI
     @Test func theBinaryRunsCollectAndReportsThroughItsSibling() throws {
         let help = try TrustCheckBinary.run(["collect", "--help"])
         #expect(help.status == 0, "\(help.stderr)")
-        #expect(help.stdout.hasPrefix("usage: trustcheck collect --listen"), "\(help.stdout)")
+        #expect(help.stdout.hasPrefix("usage: trustcheck collect --db PATH"), "\(help.stdout)")
         let reportsHelp = try TrustCheckBinary.run(["help", "reports"])
         #expect(reportsHelp.status == 0, "\(reportsHelp.stderr)")
         #expect(reportsHelp.stdout.contains("usage: trustcheck reports"))
