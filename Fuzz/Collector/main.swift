@@ -73,6 +73,7 @@ struct DiscardingStore: ReportStore {
     func store(_ report: ReceivedReport) throws(ReportStoreError) -> StoreOutcome { .stored(id: 1) }
     func recordMalformed(_ rejection: MalformedReport) throws(ReportStoreError) {}
     func reports(since: Date?) throws(ReportStoreError) -> [StoredReport] { [] }
+    func report(id: Int64) throws(ReportStoreError) -> StoredReport? { nil }
     func rawBody(reportID id: Int64) throws(ReportStoreError) -> [UInt8]? { nil }
     func failureCount(hostname: String, since: Date) throws(ReportStoreError) -> Int { 0 }
     func deleteReports(receivedBefore cutoff: Date, limit: Int) throws(ReportStoreError) -> Int { 0 }

@@ -70,6 +70,7 @@ struct CollectCommand: Subcommand {
         (--read-token-file: at least 16 characters, e.g. from `openssl rand -hex 32`), sent as
         Authorization: Bearer TOKEN; without it 401 with WWW-Authenticate: Bearer. The reporting secret does not
         open the API (it ships inside every app). Without --read-token-file the API answers every read 403.
+        GET /api/reports/ID serves one stored report (its fields, chain, verdict and body as posted).
         GET / serves the dashboard's page, which asks for the read token and keeps it in the browser tab's
         sessionStorage (or takes it from the URL fragment #token=…, which never reaches the server).
 

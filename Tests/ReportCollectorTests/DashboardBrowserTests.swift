@@ -114,7 +114,7 @@ struct DashboardBrowserTests {
         #expect(login.cells.count == 9)
         #expect(login.cells[1].contains("does not chain"))
         #expect(login.cells[2].contains("TLS Untrusted Root"))
-        #expect(login.cells[5] == "2")
+        #expect(login.cells[5] == "2 latest report", "the count, and the link to the latest report")
         #expect(!suspects.contains { $0.cells.joined().contains("TLS Test Intermediate") })
 
         // Rotation readiness for example.com: 2.1 carries the next pin, 2.0 lacks it.
@@ -135,6 +135,18 @@ struct DashboardBrowserTests {
         #expect(!page.html.contains("<img"))
         #expect(page.html.contains("&lt;img src=x"))
         #expect(!page.html.contains("<title>pwned</title>"))
+
+        // A suspect links to its latest report, and the page shows that report alone.
+        let link = try #require(page.elements("a", where: "class", is: "report-link").first?["href"])
+        #expect(link.hasPrefix("/?report="))
+        let reportPage = DashboardPage(html: try await browser.dumpDOM(
+            "http://127.0.0.1:\(collector.port)\(link)#token=\(CollectorProcess.readToken)"))
+        #expect(reportPage.state == "ready", "status: \(reportPage.text(ofID: "status") ?? "none")")
+        #expect(reportPage.text(ofID: "report-title")?.hasPrefix("Report ") == true)
+        #expect(reportPage.text(ofID: "report-anchor-check")?.hasPrefix("does not chain") == true)
+        #expect(reportPage.rows(ofTable: "report-chain").count == 1)
+        #expect(reportPage.text(ofID: "report-body")?.contains("validated-certificate-chain") == true)
+        #expect(reportPage.elements("section", where: "id", is: "suspects-section").first?["hidden"] != nil)
 
         try await browser.screenshot(url, to: Self.artifacts + "/dashboard.png")
         let png = try Data(contentsOf: URL(fileURLWithPath: Self.artifacts + "/dashboard.png"))

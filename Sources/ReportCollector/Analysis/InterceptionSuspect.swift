@@ -28,11 +28,13 @@ public struct InterceptionSuspect: Sendable, Hashable, Encodable {
     public let lastSeen: Date
     public let appVersions: [String]
     public let platforms: [String]
+    /// The id of the group's latest report (`GET /api/reports/ID`).
+    public let latestReportID: Int64
 
     enum CodingKeys: String, CodingKey {
         case host, notedHostname = "noted_hostname", reasons, anchorReason = "anchor_reason", leafSubject = "leaf_subject"
         case leafSHA256 = "leaf_sha256", issuers, unknownPins = "unknown_pins", reports, firstSeen = "first_seen"
-        case lastSeen = "last_seen", appVersions = "app_versions", platforms
+        case lastSeen = "last_seen", appVersions = "app_versions", platforms, latestReportID = "latest_report_id"
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -50,6 +52,7 @@ public struct InterceptionSuspect: Sendable, Hashable, Encodable {
         try container.encode(lastSeen, forKey: .lastSeen)
         try container.encode(appVersions, forKey: .appVersions)
         try container.encode(platforms, forKey: .platforms)
+        try container.encode(latestReportID, forKey: .latestReportID)
     }
 
     /// The suspects among `reports`, most reported first.
@@ -81,7 +84,8 @@ public struct InterceptionSuspect: Sendable, Hashable, Encodable {
                 firstSeen: group.map(\.receivedAt).min() ?? first.receivedAt,
                 lastSeen: group.map(\.receivedAt).max() ?? first.receivedAt,
                 appVersions: Set(group.map(\.body.appVersion)).sorted(by: AppVersionOrder.areInIncreasingOrder),
-                platforms: Set(group.map(\.body.appPlatform.rawValue)).sorted())
+                platforms: Set(group.map(\.body.appPlatform.rawValue)).sorted(),
+                latestReportID: group.max { ($0.receivedAt, $0.id) < ($1.receivedAt, $1.id) }?.id ?? first.id)
         }.sorted { ($0.reports, $1.host) > ($1.reports, $0.host) }
     }
 

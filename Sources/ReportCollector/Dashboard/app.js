@@ -41,8 +41,9 @@
     }
   }
 
-  // The page's own ?since= and ?bucket= go to every API call unchanged; the collector validates them.
+  // The page's own ?since= and ?bucket= go to every analysis call unchanged; the collector validates them.
   function apiURL(path) {
+    if (path.startsWith("/api/reports/")) return path;
     const query = new URLSearchParams();
     for (const name of ["since", "bucket"]) {
       const value = page.get(name);
@@ -229,12 +230,48 @@
         el("td", null, suspect.leaf_subject || "—", suspect.leaf_sha256
           ? el("div", { class: "detail pin" }, "sha256 " + suspect.leaf_sha256) : null),
         el("td", null, list(suspect.unknown_pins, "pin")),
-        el("td", { class: "number" }, suspect.reports),
+        el("td", { class: "number" }, suspect.reports, suspect.latest_report_id
+          ? el("div", { class: "detail" }, el("a", { class: "report-link", href: "/?report=" + encodeURIComponent(suspect.latest_report_id) },
+            "latest report")) : null),
         el("td", null, time(suspect.first_seen)),
         el("td", null, time(suspect.last_seen)),
         el("td", null, (suspect.app_versions || []).join(", ") || "—",
           el("div", { class: "detail" }, (suspect.platforms || []).join(", ")))));
     }
+  }
+
+  // MARK: One report (?report=ID)
+
+  function renderReport(report) {
+    document.getElementById("report-title").textContent = "Report " + report.id + ": " + report.hostname;
+    const dl = document.getElementById("report");
+    const clock = report.device_clock_offset_seconds;
+    const items = [
+      ["received", "Received", time(report.received_at) + " from " + report.source],
+      ["device-time", "Device time", time(report.date_time) + (Math.abs(clock) >= 60 ? " (" + clock + " s from the collector's clock)" : "")],
+      ["anchor-check", "Anchor check", report.anchor_check.replace(/_/g, " ") + (report.anchor_reason ? ": " + report.anchor_reason : "")],
+      ["app", "App", report.app_bundle_id + " " + report.app_version + " on " + report.app_platform +
+        (report.app_platform_version ? " " + report.app_platform_version : "")],
+      ["host", "Host", report.hostname + (report.port ? ":" + report.port : "") + " (pinned as " + report.noted_hostname +
+        (report.include_subdomains ? ", subdomains included" : "") + ")"],
+      ["result", "Validation result", report.validation_result_name + " (" + report.validation_result + ")"],
+      ["enforce", "Enforce pinning", report.enforce_pinning === null ? "not said" : String(report.enforce_pinning)],
+      ["known-pins", "Known pins", list(report.known_pins, "pin")],
+      ["duplicates", "Resends", report.duplicates],
+      ["format", "Format", report.format + (report.trustkit_version ? ", TrustKit " + report.trustkit_version : "")],
+    ];
+    for (const [key, label, value] of items) {
+      dl.append(el("div", { "data-key": key }, el("dt", null, label), el("dd", { id: "report-" + key }, value)));
+    }
+    const tbody = document.querySelector("#report-chain tbody");
+    for (const certificate of report.certificates || []) {
+      tbody.append(el("tr", { class: "certificate", "data-position": certificate.position },
+        el("td", { class: "number" }, certificate.position), el("td", null, certificate.subject), el("td", null, certificate.issuer),
+        el("td", null, el("code", { class: "pin" }, certificate.spki_pin)),
+        el("td", null, time(certificate.not_before) + " to " + time(certificate.not_after))));
+    }
+    if (!report.certificates || report.certificates.length === 0) emptyRow(tbody, 5, "The report carries no chain.");
+    document.getElementById("report-body").textContent = report.raw_body === null ? "(not kept)" : report.raw_body;
   }
 
   // MARK: Rotation readiness
@@ -338,7 +375,16 @@
     setUpTokenControls();
     fillFilter();
     const status = document.getElementById("status");
+    const reportID = page.get("report");
     try {
+      if (reportID !== null) {
+        const report = await getJSON("/api/reports/" + encodeURIComponent(reportID));
+        document.querySelector("main").querySelectorAll("section").forEach((section) => { section.hidden = section.id !== "report-section"; });
+        renderReport(report);
+        status.textContent = "Report " + report.id + ", read " + time(new Date().toISOString().replace(/\.\d+Z$/, "Z")) + ".";
+        document.body.dataset.state = "ready";
+        return;
+      }
       const [summary, timeline, suspects, rotation] = await Promise.all(
         ["/api/summary", "/api/timeline", "/api/suspects", "/api/rotation"].map(getJSON));
       renderSummary(summary);

@@ -97,6 +97,7 @@ public final class CollectorServer: Sendable {
     }
 
     private static func api(_ request: HTTPRequest, store: any ReportStore, upcoming: UpcomingPins) -> HTTPResponse {
+        if request.path.hasPrefix(reportPathPrefix) { return report(request, store: store) }
         var since: Date?
         if let text = request.queryValue("since"), !text.isEmpty {
             guard let date = parseTime(text) else {
@@ -126,6 +127,26 @@ public final class CollectorServer: Sendable {
         case "/api/suspects": return CollectorResponse.json(SuspectsJSON(suspects: analysis.suspects))
         case "/api/rotation": return CollectorResponse.json(analysis.rotation)
         default: return CollectorResponse.error(status: 404, code: "not_found", message: "no such API: \(request.path)")
+        }
+    }
+
+    /// Where one report is read: `/api/reports/ID`.
+    static let reportPathPrefix = "/api/reports/"
+
+    /// `GET /api/reports/ID`: one report (`ReportView`), read by its id alone, never through the analysis.
+    private static func report(_ request: HTTPRequest, store: any ReportStore) -> HTTPResponse {
+        let text = request.path.dropFirst(reportPathPrefix.count)
+        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let id = Int64(text), id > 0 else {
+            return CollectorResponse.error(status: 404, code: "report.bad_id",
+                                           message: "'\(text)' is not a report id: give the number a stored report was answered with")
+        }
+        do {
+            guard let report = try store.report(id: id) else {
+                return CollectorResponse.error(status: 404, code: "report.not_found", message: "no stored report has id \(id)")
+            }
+            return CollectorResponse.json(ReportView(report, rawBody: try store.rawBody(reportID: id)))
+        } catch {
+            return CollectorResponse.error(status: 503, code: error.code, message: error.localizedDescription)
         }
     }
 

@@ -23,6 +23,9 @@ public protocol ReportStore: Sendable {
     /// Every stored report received at or after `since` (all when nil), oldest first, without raw bodies.
     func reports(since: Date?) throws(ReportStoreError) -> [StoredReport]
 
+    /// The report `id` with its chain (without its raw body), or nil when there is no such report.
+    func report(id: Int64) throws(ReportStoreError) -> StoredReport?
+
     /// The exact bytes that were POSTed for the report `id`, or nil when there is no such report.
     func rawBody(reportID id: Int64) throws(ReportStoreError) -> [UInt8]?
 

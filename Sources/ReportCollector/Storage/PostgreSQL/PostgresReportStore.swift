@@ -115,7 +115,16 @@ public final class PostgresReportStore: ReportStore, Sendable {
     }
 
     public func reports(since: Date?) throws(ReportStoreError) -> [StoredReport] {
-        let sinceMilliseconds = since?.epochMilliseconds ?? Int64.min
+        try reports(where: "received_at_ms >= $1", since?.epochMilliseconds ?? Int64.min)
+    }
+
+    public func report(id: Int64) throws(ReportStoreError) -> StoredReport? {
+        try reports(where: "id = $1", id).first
+    }
+
+    /// The reports whose row matches `condition` (on the reports table, with `$1` bound to `value`), oldest
+    /// first, with their chains, read in one snapshot.
+    private func reports(where condition: String, _ value: Int64) throws(ReportStoreError) -> [StoredReport] {
         let (reportRows, certificateRows) = try pool.withConnection(.query) { connection in
             try connection.transaction {
                 // One snapshot for both queries: a report committed between them is in neither or in both.
@@ -127,14 +136,14 @@ public final class PostgresReportStore: ReportStore, Sendable {
                         enforce_pinning, validated_certificate_chain, known_pins, validation_result,
                         known_pins_expiration_ms, anchor_check, anchor_reason, duplicate_count, report_format,
                         served_certificate_chain
-                    FROM reports WHERE received_at_ms >= $1 ORDER BY received_at_ms, id
-                    """, [.integer(sinceMilliseconds)]).rows
+                    FROM reports WHERE \(condition) ORDER BY received_at_ms, id
+                    """, [.integer(value)]).rows
                 let certificates = try connection.execute(
                     """
                     SELECT c.report_id, c.position, c.subject, c.issuer, c.spki_pin, c.sha256, c.not_before_ms, c.not_after_ms
                     FROM report_certificates c JOIN reports r ON r.id = c.report_id
-                    WHERE r.received_at_ms >= $1 ORDER BY c.report_id, c.position
-                    """, [.integer(sinceMilliseconds)]).rows
+                    WHERE r.\(condition) ORDER BY c.report_id, c.position
+                    """, [.integer(value)]).rows
                 return (reports, certificates)
             }
         }
