@@ -39,8 +39,8 @@ import TrustEvaluation
     }
 
     @Test func withoutAnchorsAForgedClaimStillDoesNotEraseTheSuspect() throws {
-        // The collector used to trust every report's known pins when no anchors were given: one forged report
-        // claiming the interception key erased the suspect. Unchecked reports vouch for nothing now.
+        // With no anchors nothing is verified: a forged report's claim of the interception key as a pin must
+        // not erase the suspect, so unchecked reports vouch for nothing.
         try withStore { store in
             for (fields, vendor) in [(try SampleReports.fields(chain: SampleReports.otherChain, vendor: "victim"), "victim"),
                                      (try forgedFields(chain: SampleReports.otherChain, vendor: "forger"), "forger")]
