@@ -34,14 +34,15 @@ package enum CertificateInputs {
     /// fails. A CRL that does not parse inside a readable file is no input error: it is kept as
     /// unreadable (the evaluation names it when it leaves a certificate's status unknown) and a warning
     /// names it.
-    static func loadCRLs(_ paths: [String], io: CommandIO) -> CRLStore? {
+    static func loadCRLs(_ paths: [String], limits: CRLLimits = .default, io: CommandIO) -> CRLStore? {
         var files: [CRLFile] = []
         var failures: [CertificateLoadError] = []
         for path in paths {
             do {
                 let file = path == "-"
-                    ? try CRLLoader.file(in: try io.stdin.take(), from: StandardInput.name)
-                    : try CRLLoader.file(at: path)
+                    ? try CRLLoader.file(in: try io.stdin.take(limit: max(CertificateLoader.maximumFileSize, limits.maximumBytes)),
+                                         from: StandardInput.name, limits: limits)
+                    : try CRLLoader.file(at: path, limits: limits)
                 for unreadable in file.unreadable { io.error("warning: unusable CRL \(unreadable)") }
                 files.append(file)
             } catch {

@@ -13,7 +13,8 @@ struct VerifyCommand: Subcommand {
                    [--system-store PATH] [--policy ssl|basic] [--profile apple|webpki|rfc5280] [--crl PATH]... [--ocsp FILE]...
                    [--policy-oid OID]... [--require-explicit-policy] [--inhibit-policy-mapping] [--inhibit-any-policy]
                    [--accept-noncritical-policy-constraints] [--accept-noncritical-basic-constraints] [--revocation soft|require] [--allow-unusable-crls]
-                   [--allow-crl-without-number] [--refuse-self-covered-crl-signers] [--pin PIN]... [--pin-config FILE] [--report-only]
+                   [--allow-crl-without-number] [--refuse-self-covered-crl-signers] [--crl-max-bytes BYTES] [--crl-max-entries N]
+                   [--pin PIN]... [--pin-config FILE] [--report-only]
                    [--report-spool DIR] [--no-reports] [--app-bundle-id ID] [--app-version V] [--report-wait S] [--explain] [--json]
         trustcheck verify --replay VECTOR [--explain] [--json]
         """
@@ -32,6 +33,8 @@ struct VerifyCommand: Subcommand {
               "rfc5280: process a non-critical policyConstraints (RFC 5280 §6.1) instead of refusing it (§4.2.1.11)"),
         .flag("--accept-noncritical-basic-constraints",
               "rfc5280: read a CA's non-critical basicConstraints (RFC 5280 §6.1) instead of refusing it (§4.2.1.9)"),
+        .value("--crl-max-bytes", "BYTES", "the largest CRL accepted (default 33554432; raise it for a CA's unpartitioned CRL)"),
+        .value("--crl-max-entries", "N", "the most entries a CRL may list (default 2000000)"),
         .value("--revocation", "soft|require", "soft (default): report what is not established; require: fail it (-67635)"),
         .flag("--allow-unusable-crls", "soft: a certificate whose CRLs are all unusable is reported, not failed"),
         .flag("--allow-crl-without-number", "use complete CRLs that have no CRLNumber (or a critical one)"),
@@ -188,6 +191,8 @@ struct VerifyCommand: Subcommand {
         var revocation: RevocationPolicy = .soft
         /// Whether revocation lines belong in the text: CRLs, responses or a revocation mode were given.
         var showsRevocation = false
+        /// The bounds each `--crl` must fit (`--crl-max-bytes`, `--crl-max-entries`).
+        var crlLimits = CRLLimits.default
     }
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) -> ExitCode {
@@ -202,7 +207,7 @@ struct VerifyCommand: Subcommand {
 
         guard let anchors = AnchorOptions.anchors(arguments, io: io) else { return .usageOrInputError }
 
-        guard let crls = CertificateInputs.loadCRLs(arguments.allValues("--crl"), io: io) else {
+        guard let crls = CertificateInputs.loadCRLs(arguments.allValues("--crl"), limits: settings.crlLimits, io: io) else {
             return .usageOrInputError
         }
         guard let ocsp = OCSPInput.load(arguments.allValues("--ocsp"), io: io) else { return .usageOrInputError }
@@ -324,8 +329,22 @@ struct VerifyCommand: Subcommand {
             || arguments.value("--revocation") != nil
         var settings = Settings(host: host, time: time, basicPolicy: policy == "basic", profile: profile,
                                 revocation: revocation, showsRevocation: shows)
+        settings.crlLimits = CRLLimits(
+            maximumBytes: try count(arguments, "--crl-max-bytes", default: CRLLimits.default.maximumBytes, range: 1...(1 << 34)),
+            maximumEntries: try count(arguments, "--crl-max-entries", default: CRLLimits.default.maximumEntries, range: 1...1_000_000_000))
         try parsePolicyInputs(arguments, into: &settings)
         return settings
+    }
+
+    /// A whole-number option within `range`, or `value` when absent.
+    private static func count(_ arguments: ParsedArguments, _ option: String, default value: Int, range: ClosedRange<Int>)
+        throws(UsageError) -> Int
+    {
+        guard let text = arguments.value(option) else { return value }
+        guard let number = Int(text), range.contains(number) else {
+            throw UsageError(.invalidValue, "\(option) '\(text)' must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return number
     }
 
     static let policyInputOptions = ["--policy-oid", "--require-explicit-policy", "--inhibit-policy-mapping",

@@ -53,6 +53,27 @@ import TestSupport
         #expect(result.stdout.contains("conflicting answers: CRL of "), "\(result.stdout)")
     }
 
+    @Test func theCRLLimitsAreTheUsersToSet() throws {
+        // The duplicate-entry CRL lists two entries: over a limit of one it is refused, naming the limit,
+        // and under --revocation require that fails the leaf; a limit of two admits it again.
+        let crl = try Self.path("crl-duplicate-remove-first.der")
+        let refused = trustcheck(try Self.arguments(["--crl", crl, "--crl-max-entries", "1"]))
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("CRLLimits.maximumEntries"), "\(refused.stderr)")
+        let admitted = trustcheck(try Self.arguments(["--crl", crl, "--crl-max-entries", "2"]))
+        #expect(admitted.stdout.contains("revocation: revoked 2026-04-02T00:00:00Z"), "\(admitted.stdout)\(admitted.stderr)")
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: crl)[.size] as? Int)
+        let small = trustcheck(try Self.arguments(["--crl", crl, "--crl-max-bytes", String(size - 1)]))
+        #expect(small.status == 1)
+        #expect(small.stderr.contains("CRLLimits.maximumBytes"), "\(small.stderr)")
+        #expect(trustcheck(try Self.arguments(["--crl", crl, "--crl-max-bytes", String(size)])).stdout.contains("revocation: revoked"))
+        for (option, value) in [("--crl-max-entries", "0"), ("--crl-max-bytes", "lots"), ("--crl-max-bytes", "-5")] {
+            let bad = trustcheck(try Self.arguments(["--crl", crl, option, value]))
+            #expect(bad.status == 2)
+            #expect(bad.stderr.contains("\(option) '\(value)' must be a whole number from"), "\(bad.stderr)")
+        }
+    }
+
     @Test func agreeingAnswersHaveNoConflicts() throws {
         let result = trustcheck(try Self.arguments(["--crl", try Self.path("crl-clean.der"), "--json"]))
         #expect(result.status == 0)
