@@ -1,3 +1,4 @@
+import FileOutput
 import FoundationEssentials
 
 #if canImport(Glibc)
@@ -185,7 +186,7 @@ package struct ReportFlushChild: Sendable {
     /// open, default signal handling, in a new process group; returns its pid and the pipes' read ends.
     private static func spawn(_ arguments: [String]) -> Result<(pid: pid_t, output: Int32, errors: Int32), ReportFlushChildError> {
         var output: [Int32] = [-1, -1], errors: [Int32] = [-1, -1]
-        guard makePipe(&output), makePipe(&errors) else {
+        guard ChildProcessSupport.makeCloseOnExecPipe(&output), ChildProcessSupport.makeCloseOnExecPipe(&errors) else {
             let reason = String(cString: strerror(errno))
             (output + errors).filter { $0 >= 0 }.forEach { close($0) }
             return .failure(ReportFlushChildError(kind: .spawnFailed, problem: "cannot run \(arguments[0]): no pipe: \(reason)"))
@@ -197,7 +198,7 @@ package struct ReportFlushChild: Sendable {
         posix_spawn_file_actions_adddup2(&actions, output[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
         // Descriptors this process opened without O_CLOEXEC (a caller's, a library's) stay out of the child.
-        if let closeFrom = Self.closeFrom { _ = closeFrom(&actions, 3) }
+        ChildProcessSupport.addCloseFrom(3, to: &actions)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -223,28 +224,6 @@ package struct ReportFlushChild: Sendable {
             return .failure(ReportFlushChildError(kind: .spawnFailed, problem: "cannot run \(arguments[0]): \(String(cString: strerror(result)))"))
         }
         return .success((pid, output[0], errors[0]))
-    }
-
-    /// A pipe whose two ends close on exec, so that no other child this process starts meanwhile holds the
-    /// write end open (which would keep the read below from seeing the end until the bound).
-    private static func makePipe(_ descriptors: inout [Int32]) -> Bool {
-        if let pipe2 = Self.pipe2 { return pipe2(&descriptors, O_CLOEXEC) == 0 }
-        guard pipe(&descriptors) == 0 else { return false }
-        descriptors.forEach { _ = fcntl($0, F_SETFD, FD_CLOEXEC) }
-        return true
-    }
-
-    private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-    private typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
-
-    // glibc declares these GNU extensions (2.34 and 2.9) only under _GNU_SOURCE, which Swift's Glibc module
-    // does not define, so they are looked up by name.
-    private static let closeFrom: CloseFrom? = symbol("posix_spawn_file_actions_addclosefrom_np")
-    private static let pipe2: Pipe2? = symbol("pipe2")
-
-    private static func symbol<T>(_ name: String) -> T? {
-        guard let handle = dlopen(nil, RTLD_NOW), let address = dlsym(handle, name) else { return nil }
-        return unsafeBitCast(address, to: T.self)
     }
 
     // MARK: Time

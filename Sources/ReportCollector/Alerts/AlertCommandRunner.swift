@@ -1,3 +1,4 @@
+import FileOutput
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -32,7 +33,7 @@ enum AlertCommandRunner {
     {
         let deadline = Date().addingTimeInterval(timeout)
         var pipeEnds: [Int32] = [-1, -1]
-        guard makePipe(&pipeEnds) else {
+        guard ChildProcessSupport.makeCloseOnExecPipe(&pipeEnds) else {
             return Outcome(problem: "cannot run '\(command)': no pipe: \(String(cString: strerror(errno)))")
         }
         var pid: pid_t = 0
@@ -152,7 +153,7 @@ enum AlertCommandRunner {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, stdin, 0)
-        if let closeFrom = Self.closeFrom { _ = closeFrom(&actions, 3) }
+        ChildProcessSupport.addCloseFrom(3, to: &actions)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -174,27 +175,6 @@ enum AlertCommandRunner {
         let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         return posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp)
-    }
-
-    /// A pipe whose two ends close on exec, so that no other command started meanwhile holds the write end.
-    private static func makePipe(_ descriptors: inout [Int32]) -> Bool {
-        if let pipe2 = Self.pipe2 { return pipe2(&descriptors, O_CLOEXEC) == 0 }
-        guard pipe(&descriptors) == 0 else { return false }
-        descriptors.forEach { _ = fcntl($0, F_SETFD, FD_CLOEXEC) }
-        return true
-    }
-
-    private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-    private typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
-
-    // glibc declares these GNU extensions (2.34 and 2.9) only under _GNU_SOURCE, which Swift's Glibc module
-    // does not define, so they are looked up by name.
-    private static let closeFrom: CloseFrom? = symbol("posix_spawn_file_actions_addclosefrom_np")
-    private static let pipe2: Pipe2? = symbol("pipe2")
-
-    private static func symbol<T>(_ name: String) -> T? {
-        guard let handle = dlopen(nil, RTLD_NOW), let address = dlsym(handle, name) else { return nil }
-        return unsafeBitCast(address, to: T.self)
     }
 
     private static func seconds(_ value: TimeInterval) -> String {
