@@ -88,9 +88,9 @@ import TestSupport
 
     @Test func aRefusedConnectionKeepsTheReportUntilTheServerIsBack() async throws {
         defer { spool.remove() }
-        let port = try TestHTTPServer.unusedPort()
+        let reserved = try ReservedPort()
         let reports = try spool.open(retryPolicy: ReportRetryPolicy(initialDelay: 10))
-        try reports.enqueue(ReportFixtures.body("refused"), destinations: [TestHTTPServer.url(port: port)], now: now)
+        try reports.enqueue(ReportFixtures.body("refused"), destinations: [reserved.url], now: now)
         let sender = ReportFixtures.sender()
 
         let refused = await reports.deliverPending(using: sender, now: now)
@@ -98,7 +98,7 @@ import TestSupport
         #expect(refused.retrying == 1)
         #expect(reports.pendingEntries().map(\.attempts) == [1])
 
-        let server = try TestHTTPServer(port: port)
+        let server = try TestHTTPServer(takingOver: reserved)
         defer { server.stop() }
         let delivered = await reports.deliverPending(using: sender, now: now + 10)
         #expect(delivered.delivered == 1)

@@ -1,6 +1,7 @@
 import Foundation
 @testable import ReportCollector
 import Synchronization
+import TestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -124,7 +125,9 @@ import Glibc
         defer { store.close() }
         let server = stalling ? try StallingHTTPServer() : nil
         defer { server?.stop() }
-        let port = try server.map(\.port) ?? StallingHTTPServer.closedPort()
+        let refusing = try ReservedPort()
+        defer { withExtendedLifetime(refusing) {} }
+        let port = server?.port ?? refusing.port
         let log = WebhookBodies()
         let alert = alert(AlertConfiguration(threshold: 1, window: 600, webhook: URL(string: "http://127.0.0.1:\(port)/hook")!,
                                              floodHosts: 1_000, actionTimeout: 2), store: store, log: log)

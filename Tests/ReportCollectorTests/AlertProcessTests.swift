@@ -1,6 +1,7 @@
 import CMicroHTTPD
 import Foundation
 import ReportCollector
+import TestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -145,7 +146,9 @@ import Glibc
         defer { directory.remove() }
         let webhook = stalling ? try StallingHTTPServer() : nil
         defer { webhook?.stop() }
-        let port = try webhook.map(\.port) ?? StallingHTTPServer.closedPort()
+        let refusing = try ReservedPort()
+        defer { withExtendedLifetime(refusing) {} }
+        let port = webhook?.port ?? refusing.port
         let collector = try start(directory, ["--alert-webhook", "http://127.0.0.1:\(port)/hook", "--alert-flood-hosts", "1000"])
         let result = try await burst(try bodies(hosts: 0..<300), port: collector.port)
         #expect(result.errors.count == 0, "\(result.errors.prefix(3))")

@@ -36,39 +36,57 @@ public final class TestHTTPServer: @unchecked Sendable {
     private let threads = DispatchGroup()
 
     /// Listens on 127.0.0.1:`port` (0: any free port).
-    public init(mode: Mode = .accept, port: UInt16 = 0) throws {
+    public convenience init(mode: Mode = .accept, port: UInt16 = 0) throws {
+        try self.init(mode: mode, boundSocket: try Self.bindLoopback(port: port))
+    }
+
+    /// Starts listening on the port `reserved` holds, which it hands over.
+    public convenience init(mode: Mode = .accept, takingOver reserved: ReservedPort) throws {
+        try self.init(mode: mode, boundSocket: try reserved.handOver())
+    }
+
+    private init(mode: Mode, boundSocket listener: Int32) throws {
         self.mode = mode
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard listener >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+        guard listen(listener, 16) == 0 else {
+            let code = errno
+            close(listener)
+            throw POSIXError(.init(rawValue: code) ?? .EIO)
+        }
+        self.listener = listener
+        self.port = try Self.localPort(of: listener)
+        threads.enter()
+        Thread { [self] in acceptLoop(); threads.leave() }.start()
+    }
+
+    /// A TCP socket bound to 127.0.0.1:`port` (0: any free port), not yet listening.
+    static func bindLoopback(port: UInt16) throws -> Int32 {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
         var yes: Int32 = 1
-        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard bound == 0, listen(listener, 16) == 0 else {
+        guard bound == 0 else {
             let code = errno
-            close(listener)
+            close(socket)
             throw POSIXError(.init(rawValue: code) ?? .EIO)
         }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
-        }
-        self.listener = listener
-        self.port = UInt16(bigEndian: address.sin_port)
-        threads.enter()
-        Thread { [self] in acceptLoop(); threads.leave() }.start()
+        return socket
     }
 
-    /// A port nothing listens on (bound once, then closed): connections to it are refused.
-    public static func unusedPort() throws -> UInt16 {
-        let server = try TestHTTPServer()
-        server.stop()
-        return server.port
+    static func localPort(of socket: Int32) throws -> UInt16 {
+        var address = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
+        }
+        guard named == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+        return UInt16(bigEndian: address.sin_port)
     }
 
     public static func url(port: UInt16, path: String = "/report") -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }

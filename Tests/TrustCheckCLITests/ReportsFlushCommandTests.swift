@@ -45,7 +45,8 @@ import TrustCheckCLI
 
     @Test func aReceiverThatIsDownLeavesTheReportSpooledAndSaysWhy() throws {
         defer { remove() }
-        let url = TestHTTPServer.url(port: try TestHTTPServer.unusedPort())
+        let down = try ReservedPort()
+        let url = down.url
         let spool = try spool(for: url)
 
         let result = trustcheckCollect(["reports-flush", "--report-spool", directory, "--json", "--timeout", "5"])
@@ -75,6 +76,7 @@ import TrustCheckCLI
         #expect(asked.status == 1)
         #expect(try self.summary(asked).retrying == 1)
         #expect(spool.pendingEntries().map(\.attempts) == [2], "tried again")
+        withExtendedLifetime(down) {}
     }
 
     @Test func aHangingReceiverCostsNoMoreThanTheTimeout() throws {

@@ -14,21 +14,38 @@ import Glibc
 struct PinFailureReportBinaryTests {
     typealias F = RepositoryFiles
 
-    /// A port nothing listens on now (bound and released), for a collector started later.
-    static func freePort() throws -> UInt16 {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0
+    /// A port of 127.0.0.1 held bound and not listening — connections to it are refused, and no other test's
+    /// bind to any port takes it — until `release()` frees it for the collector started on it next.
+    final class HeldPort {
+        let port: UInt16
+        private var socket: Int32
+
+        init() throws {
+            socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let socket = socket
+            let bound = withUnsafeMutablePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0
+                }
             }
+            guard socket >= 0, bound else {
+                let reason = String(cString: strerror(errno))
+                close(socket)
+                throw BackgroundProcess.Failure(description: "no free port: \(reason)")
+            }
+            port = UInt16(bigEndian: address.sin_port)
         }
-        guard bound else { throw BackgroundProcess.Failure(description: "no free port: \(String(cString: strerror(errno)))") }
-        return UInt16(bigEndian: address.sin_port)
+
+        func release() {
+            if socket >= 0 { close(socket) }
+            socket = -1
+        }
+
+        deinit { release() }
     }
 
     /// `trustcheck collect` on 127.0.0.1:`port` (0: any), whose anchors are the app's real ones.
@@ -134,8 +151,8 @@ struct PinFailureReportBinaryTests {
         defer { scratch.remove() }
         let (proxy, proxyPort) = try Self.proxy()
         defer { proxy.stop() }
-        let collectorPort = try Self.freePort()
-        let configuration = try Self.configuration(reportPort: collectorPort, in: scratch)
+        let collectorPort = try HeldPort()
+        let configuration = try Self.configuration(reportPort: collectorPort.port, in: scratch)
         let spool = scratch.path("spool")
 
         let run = try Self.connect(proxyPort, configuration: configuration, spool: spool, ["--report-wait", "2"])
@@ -145,7 +162,8 @@ struct PinFailureReportBinaryTests {
         #expect(run.stderr.contains("trustcheck reports-flush"), "says how it will leave: \(run)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: spool + "/entries").filter { $0.hasSuffix(".report") }.count == 1)
 
-        let (collector, _) = try Self.collector(port: collectorPort, scratch: scratch)
+        collectorPort.release()
+        let (collector, _) = try Self.collector(port: collectorPort.port, scratch: scratch)
         defer { _ = collector.stop(signal: SIGTERM) }
         let flush = try Binary.trustcheck(["reports-flush", "--report-spool", spool, "--json"])
         flush.expectExit(0)

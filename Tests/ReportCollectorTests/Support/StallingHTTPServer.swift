@@ -61,20 +61,6 @@ final class StallingHTTPServer: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// A port of 127.0.0.1 nothing listens on: bound, then closed again.
-    static func closedPort() throws -> UInt16 {
-        let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(probe) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(probe, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0 else { throw LoopbackHTTPClient.Failure(description: "bind: \(String(cString: strerror(errno)))") }
-        return localPort(probe)
-    }
-
     private static func localPort(_ descriptor: Int32) -> UInt16 {
         var address = sockaddr_in()
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
