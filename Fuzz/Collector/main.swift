@@ -77,10 +77,16 @@ struct DiscardingStore: ReportStore {
     func rawBody(reportID id: Int64) throws(ReportStoreError) -> [UInt8]? { nil }
     func failureCount(hostname: String, since: Date) throws(ReportStoreError) -> Int { 0 }
     func deleteReports(receivedBefore cutoff: Date, limit: Int) throws(ReportStoreError) -> Int { 0 }
+    func read<T>(_ body: (any AnalysisReader) throws(ReportStoreError) -> T) throws(ReportStoreError) -> T { try body(NoRows()) }
     func statistics() throws(ReportStoreError) -> ReportStoreStatistics {
         ReportStoreStatistics(storedReports: 0, duplicates: 0, malformedByReason: [:], firstReceived: nil, lastReceived: nil)
     }
     func close() {}
+}
+
+/// A snapshot of a store with nothing in it.
+struct NoRows: AnalysisReader {
+    func rows(_ sql: String, _ parameters: [StoredRow.Value]) throws(ReportStoreError) -> [[String?]] { [] }
 }
 
 FuzzDriver.main(name: "Collector", fuzzCollector)

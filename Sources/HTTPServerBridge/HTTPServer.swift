@@ -6,6 +6,9 @@ import Glibc
 /// libmicrohttpd parses HTTP and runs a pool of threads; every complete request goes to `handler`, on one of
 /// those threads, and its answer is sent back.
 ///
+/// A request `offload` picks (a slow read) is answered on threads of its own (`RequestOffloader`), its
+/// connection suspended meanwhile, so that however long it takes, the pool goes on serving the rest.
+///
 /// `shutdown(grace:)` is graceful: stop accepting, answer 503 to new requests on open connections, wait for
 /// requests already being handled, then stop.
 ///
@@ -17,15 +20,25 @@ public final class HTTPServer: @unchecked Sendable {
 
     public let configuration: HTTPServerConfiguration
     let handler: Handler
+    /// Answers the requests `offload` picks; nil when nothing is offloaded.
+    let offloader: RequestOffloader?
+    let offload: (@Sendable (HTTPRequest) -> Bool)?
     private let lock = NSCondition()
     private var daemon: OpaquePointer?
     private var inFlight = 0
     private var draining = false
     private var boundPort: UInt16 = 0
 
-    public init(configuration: HTTPServerConfiguration, handler: @escaping Handler) {
+    /// Requests for which `offload` is true are answered by `handler` on `configuration.offloadThreads`
+    /// threads of their own; the rest on libmicrohttpd's pool.
+    public init(configuration: HTTPServerConfiguration, offload: (@Sendable (HTTPRequest) -> Bool)? = nil,
+                handler: @escaping Handler)
+    {
         self.configuration = configuration
         self.handler = handler
+        self.offload = offload
+        offloader = offload == nil ? nil
+            : RequestOffloader(threads: configuration.offloadThreads, queueLimit: configuration.offloadQueueLimit, handler: handler)
     }
 
     deinit { shutdown(grace: 0) }
@@ -38,6 +51,7 @@ public final class HTTPServer: @unchecked Sendable {
         var flags = UInt32(MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_AUTO.rawValue | MHD_USE_ITC.rawValue)
         if configuration.address.isIPv6 { flags |= UInt32(MHD_USE_IPv6.rawValue) }
         if configuration.tls != nil { flags |= UInt32(MHD_USE_TLS.rawValue) }
+        if offloader != nil { flags |= UInt32(MHD_ALLOW_SUSPEND_RESUME.rawValue) }
         let context = Unmanaged.passUnretained(self).toOpaque()
         let started: OpaquePointer? = configuration.address.withSocketAddress { address in
             withOptionalCString(configuration.tls?.certificatePEM) { certificate in
@@ -84,6 +98,7 @@ public final class HTTPServer: @unchecked Sendable {
         lock.lock()
         guard let daemon else {
             lock.unlock()
+            offloader?.stop(answering: Self.unavailable(code: "server.shutting_down", message: "the collector is shutting down; retry later"))
             return 0
         }
         draining = true
@@ -94,9 +109,18 @@ public final class HTTPServer: @unchecked Sendable {
         let unanswered = inFlight
         self.daemon = nil
         lock.unlock()
+        // libmicrohttpd must not stop with a connection suspended: what is still offloaded is answered 503.
+        offloader?.stop(answering: Self.unavailable(code: "server.shutting_down", message: "the collector is shutting down; retry later"))
         // Joins the threads; a handler still running finishes first (it holds no lock of ours).
         MHD_stop_daemon(daemon)
         return unanswered
+    }
+
+    /// A JSON 503 that closes the connection.
+    static func unavailable(code: String, message: String) -> HTTPResponse {
+        HTTPResponse(status: 503, headers: [HTTPHeader(name: "Content-Type", value: "application/json"),
+                                            HTTPHeader(name: "Retry-After", value: "1"), HTTPHeader(name: "Connection", value: "close")],
+                     body: Array(#"{"error":{"code":"\#(code)","message":"\#(message)"}}"#.utf8))
     }
 
     // MARK: - Called by libmicrohttpd's threads
@@ -175,8 +199,15 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
         uploadSize.pointee = 0
         return .YES
     }
+    if let answer = pending.takeAnswer() { return queue(answer, connection) }
     guard !pending.responded else { return .YES }
     pending.responded = true
+    if let offloader = server.offloader, server.offload?(pending.request) == true {
+        MHD_suspend_connection(connection)
+        offloader.submit(pending, connection: connection, refusal: HTTPServer.unavailable(
+            code: "server.busy", message: "too many reads are waiting; retry in a second"))
+        return .YES
+    }
     return queue(server.handler(pending.request), connection)
 }
 

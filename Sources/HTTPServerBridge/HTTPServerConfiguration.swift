@@ -27,6 +27,13 @@ public struct HTTPServerConfiguration: Sendable {
     /// from the start. libmicrohttpd counts inactivity, so a client trickling a byte every few seconds is bounded
     /// by `perClientConnectionLimit`, not by this.
     public var headerTimeoutSeconds: Int = 10
+    /// Threads answering the requests the server's `offload` picks (slow reads), their connections suspended
+    /// meanwhile so that none of `threadPoolSize` waits for them. Default 2: half the pool, so reads use at
+    /// most as much of the machine's 2 cores as intake does.
+    public var offloadThreads: Int = 2
+    /// Offloaded requests waiting for a thread at most; past it they are answered 503 at once. Default 32:
+    /// a few dashboards loading at once (4 reads each) wait, a client looping reads is told to slow down.
+    public var offloadQueueLimit: Int = 32
     /// Memory per connection for headers and buffers (libmicrohttpd's default is 32 KiB).
     public var connectionMemoryLimit: Int = 32 * 1024
 

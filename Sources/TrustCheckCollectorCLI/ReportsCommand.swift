@@ -8,13 +8,14 @@ struct ReportsCommand: Subcommand {
     static let name = "reports"
     static let summary = "Analyse collected pin-failure reports: failures over time, interception suspects, rotation readiness."
     static let usage = """
-        trustcheck reports --db PATH [--since TIME] [--bucket S] [--next-pin DOMAIN=PIN]...
+        trustcheck reports --db PATH [--since TIME] [--bucket S] [--limit N] [--next-pin DOMAIN=PIN]...
                    [--next-certificate DOMAIN=FILE]... [--json]
         """
     static let options: [CommandOption] = [
         .value("--db", "PATH", "the collector's database: a SQLite file, or a postgres:// URL"),
         .value("--since", "TIME", "only reports received at or after TIME (RFC 3339, a date, @EPOCH or now)"),
         .value("--bucket", "S", "the timeline's bucket in seconds (60 to 604800, default 3600)"),
+        .value("--limit", "N", "at most N hosts, suspects and pinned domains, the most reported first (1 to 1000, default 100)"),
     ] + ReportsCommandOptions.nextPinOptions + [
         .flag("--json", "print {summary, timeline, suspects, rotation}, as the HTTP API's /api/* objects"),
     ]
@@ -47,21 +48,28 @@ struct ReportsCommand: Subcommand {
             }
             bucket = seconds
         }
+        var limit = ReportAnalysis.defaultLimit
+        if let text = arguments.value("--limit") {
+            guard let value = Int(text), ReportAnalysis.limitRange.contains(value) else {
+                return usageError(UsageError(.invalidValue, "--limit '\(text)' must be a whole number from 1 to 1000"), io: io)
+            }
+            limit = value
+        }
         guard let upcoming = ReportsCommandOptions.upcomingPins(arguments, io: io, command: name),
               let store = ReportsCommandOptions.openStore(db, forReading: true, io: io)
         else { return .usageOrInputError }
         defer { store.close() }
-        let analysis: ReportAnalysis
+        let report: ReportAnalysis.FullReport
         do {
-            analysis = try ReportAnalysis(store: store, since: since, upcoming: upcoming)
+            report = try ReportAnalysis(store: store, since: since, upcoming: upcoming).report(bucket: bucket, limit: limit)
         } catch {
             io.report([InputFailure(code: error.code, path: error.location, message: error.detail, line: error.localizedDescription)])
             return .usageOrInputError
         }
         if io.json {
-            io.stdout.write(String(decoding: CollectorJSON.encode(analysis.report(bucket: bucket)), as: UTF8.self) + "\n")
+            io.stdout.write(String(decoding: CollectorJSON.encode(report), as: UTF8.self) + "\n")
         } else {
-            io.stdout.write(ReportsText.render(analysis, bucket: bucket))
+            io.stdout.write(ReportsText.render(report))
         }
         return .success
     }

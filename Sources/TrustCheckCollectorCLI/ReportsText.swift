@@ -5,13 +5,13 @@ import ReportCollector
 /// The text of `trustcheck reports`, for people: the summary, failures per host and version with the
 /// timeline, the interception suspects, rotation readiness. Names from reports go through `TerminalText`.
 enum ReportsText {
-    static func render(_ analysis: ReportAnalysis, bucket: TimeInterval) -> String {
-        let summary = analysis.summary
+    static func render(_ report: ReportAnalysis.FullReport) -> String {
+        let summary = report.summary
         var out = "reports: \(summary.storedReports) stored, \(summary.duplicates) duplicates, \(summary.malformed) malformed"
         if !summary.malformedByReason.isEmpty {
             out += " (" + summary.malformedByReason.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")"
         }
-        if let since = analysis.since { out += ", since \(CollectorJSON.timestamp(since))" }
+        if let since = summary.since { out += ", since \(CollectorJSON.timestamp(since))" }
         out += "\n"
         if summary.clockSkew > 0 {
             out += "clock skew: \(summary.clockSkew) report\(summary.clockSkew == 1 ? "" : "s") from devices whose clock was wrong "
@@ -19,8 +19,9 @@ enum ReportsText {
         }
         out += "\n"
 
-        let timeline = analysis.timeline(bucket: bucket)
-        out += "failures by host (\(timeline.bucketSeconds) s buckets):\n"
+        let timeline = report.timeline
+        out += "failures by host (\(timeline.bucketSeconds) s buckets"
+            + (timeline.hostsTotal > timeline.hosts.count ? ", the \(timeline.hosts.count) most reported of \(timeline.hostsTotal)" : "") + "):\n"
         if timeline.hosts.isEmpty { out += "  none\n" }
         for host in timeline.hosts {
             out += "  \(safe(host.host))  \(host.total)\n"
@@ -30,8 +31,9 @@ enum ReportsText {
             out += "    " + host.points.map { "\(CollectorJSON.timestamp($0.start)) \($0.count)" }.joined(separator: ", ") + "\n"
         }
 
-        let suspects = analysis.suspects
-        out += "\ninterception suspects:\n"
+        let suspects = report.suspects.suspects
+        out += "\ninterception suspects"
+            + (report.suspects.total > suspects.count ? " (the \(suspects.count) most reported of \(report.suspects.total))" : "") + ":\n"
         if suspects.isEmpty { out += "  none\n" }
         for suspect in suspects {
             out += "  \(safe(suspect.host)) (\(safe(suspect.notedHostname))): \(suspect.reports) report\(suspect.reports == 1 ? "" : "s"), \(suspect.reasons.joined(separator: ", "))\n"
@@ -42,9 +44,11 @@ enum ReportsText {
             out += "    seen \(CollectorJSON.timestamp(suspect.firstSeen)) to \(CollectorJSON.timestamp(suspect.lastSeen)), app versions \(suspect.appVersions.map(safe).joined(separator: ", "))\n"
         }
 
-        out += "\nrotation readiness:\n"
-        if analysis.rotation.domains.isEmpty { out += "  none\n" }
-        for domain in analysis.rotation.domains {
+        let rotation = report.rotation
+        out += "\nrotation readiness"
+            + (rotation.domainsTotal > rotation.domains.count ? " (the first \(rotation.domains.count) of \(rotation.domainsTotal) domains)" : "") + ":\n"
+        if rotation.domains.isEmpty { out += "  none\n" }
+        for domain in rotation.domains {
             out += "  \(safe(domain.domain))" + (domain.nextPins.isEmpty ? " (no next pin given)" : " next pin \(domain.nextPins.joined(separator: ", "))") + "\n"
             for version in domain.versions {
                 let verdict = version.hasNextPin.map { $0 ? "has the next pin" : "LACKS the next pin" } ?? ""

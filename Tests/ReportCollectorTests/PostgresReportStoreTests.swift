@@ -42,11 +42,12 @@ struct PostgresReportStoreTests {
         let (url, _, _) = try freshDatabase()
         try ReportStoreOpener.open(ReportStoreLocation(url)).close()
         let connection = try PostgresConnection(url)
-        #expect(try connection.execute("SELECT version FROM schema_version").rows.map { try $0.integer("version") } == [2])
+        #expect(try connection.execute("SELECT version FROM schema_version").rows.map { try $0.integer("version") } == [3])
         let tables = try connection.execute(
             "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name")
             .rows.map { try $0.string("table_name") }
-        #expect(tables == ["malformed_bodies", "report_bodies", "report_certificates", "reports", "schema_version"])
+        #expect(tables == ["chain_keys", "chains", "known_keys", "malformed_bodies", "report_bodies", "report_certificates", "reports",
+                           "schema_version"])
         let unique = try connection.execute(
             """
             SELECT count(*) AS n FROM pg_indexes WHERE tablename = 'reports' AND indexdef LIKE 'CREATE UNIQUE INDEX%(deduplication_key)'

@@ -85,10 +85,10 @@ import TrustEvaluation
             // Read back from the database as clock skew, and not a suspect.
             let stored = try store.reports(since: nil)
             #expect(stored.first?.anchorCheck == inspected.anchorCheck)
-            let analysis = try ReportAnalysis(store: store, since: nil)
-            #expect(analysis.suspects.isEmpty)
-            #expect(analysis.summary.clockSkew == 1)
-            let json = try #require(try JSONSerialization.jsonObject(with: CollectorJSON.encode(analysis.summary)) as? [String: Any])
+            let analysis = ReportAnalysis(store: store, since: nil)
+            #expect(try analysis.suspects.isEmpty)
+            #expect(try analysis.summary.clockSkew == 1)
+            let json = try #require(try JSONSerialization.jsonObject(with: CollectorJSON.encode(try analysis.summary)) as? [String: Any])
             #expect(json["clock_skew"] as? Int == 1)
         }
     }
@@ -129,11 +129,11 @@ import TrustEvaluation
                 _ = try store.store(try SampleReports.received(try SampleReports.body(fields), at: SampleReports.time.addingTimeInterval(row.offset)))
             }
             // The window covers the last two reports only; rotation readiness still sees all four.
-            let analysis = try ReportAnalysis(store: store, since: SampleReports.time.addingTimeInterval(86_400))
-            #expect(analysis.summary.storedReports == 2)
-            let versions = try #require(analysis.rotation.domains.first?.versions)
+            let analysis = ReportAnalysis(store: store, since: SampleReports.time.addingTimeInterval(86_400))
+            #expect(try analysis.summary.storedReports == 2)
+            let versions = try #require(try analysis.rotation.domains.first?.versions)
             #expect(versions.map { "\($0.appVersion) \($0.reports) \($0.blocked)/\($0.reportOnly)" } == ["2.0 2 1/1", "9.1 1 1/0", "10.0 1 1/0"])
-            let json = try #require(try JSONSerialization.jsonObject(with: CollectorJSON.encode(analysis.rotation)) as? [String: Any])
+            let json = try #require(try JSONSerialization.jsonObject(with: CollectorJSON.encode(try analysis.rotation)) as? [String: Any])
             let first = try #require(((json["domains"] as? [[String: Any]])?.first?["versions"] as? [[String: Any]])?.first)
             #expect(first["blocked"] as? Int == 1)
             #expect(first["report_only"] as? Int == 1)

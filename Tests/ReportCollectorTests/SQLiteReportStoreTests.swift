@@ -80,10 +80,24 @@ import Glibc
                 return
             }
             let connection = try SQLiteConnection(path: path, create: false)
-            #expect(try connection.query("PRAGMA user_version").first?.first == .integer(2))
+            #expect(try connection.query("PRAGMA user_version").first?.first == .integer(3))
             #expect(try connection.query("PRAGMA foreign_key_check").isEmpty)
-            let indexes = try connection.query("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'reports_by_%' ORDER BY name")
-            #expect(indexes.compactMap { $0.first?.text } == ["reports_by_host", "reports_by_received"])
+            let indexes = try connection.query("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'reports_%' ORDER BY name")
+            #expect(indexes.compactMap { $0.first?.text } == [
+                "reports_by_anchor", "reports_by_chain", "reports_by_host", "reports_by_leaf", "reports_by_received",
+                "reports_domain_chain", "reports_rotation", "reports_versions", "reports_window",
+            ])
+            // The migration derived the stored report's leaf, chain and keys, as intake does for a new one.
+            let derived = try connection.query("SELECT leaf_sha256, chain_id IS NOT NULL FROM reports WHERE id = 7")
+            #expect(derived.first == [.text(try #require(report.certificates.first).sha256), .integer(1)])
+            let chainPins = try connection.query(
+                "SELECT k.pin FROM chain_keys k JOIN reports r ON r.chain_id = k.chain_id WHERE r.id = 7 ORDER BY k.pin")
+            #expect(chainPins.compactMap { $0.first?.text } == Set(report.certificates.map(\.spkiPin)).sorted())
+            // Its chain chains ('chains'), so it vouches for its keys and its known pins (as bare base64), as of
+            // its receipt (1000 ms), and the stored Android report's (not checked) for none.
+            let known = try connection.query("SELECT pin, last_vouched_ms FROM known_keys ORDER BY pin")
+            #expect(known.compactMap { $0.first?.text } == Set(report.certificates.map(\.spkiPin) + report.body.knownPinHashes).sorted())
+            #expect(known.allSatisfy { $0.last == .integer(1000) })
         }
     }
 
@@ -117,9 +131,9 @@ import Glibc
             try ReportStoreOpener.open(.sqlite(path: path)).close()
             let connection = try SQLiteConnection(path: path, create: false)
             #expect(try connection.query("PRAGMA journal_mode").first?.first == .text("wal"))
-            #expect(try connection.query("PRAGMA user_version").first?.first == .integer(2))
+            #expect(try connection.query("PRAGMA user_version").first?.first == .integer(3))
             let tables = try connection.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").compactMap { $0.first?.text }
-            #expect(tables == ["malformed_bodies", "report_bodies", "report_certificates", "reports"])
+            #expect(tables == ["chain_keys", "chains", "known_keys", "malformed_bodies", "report_bodies", "report_certificates", "reports"])
         }
     }
 

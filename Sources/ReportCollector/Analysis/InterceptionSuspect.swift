@@ -6,6 +6,9 @@ import Pinning
 /// device's time or at the collector's) and/or `unknown_keys` (none of its keys is known: a key is known when
 /// it is in a chain the collector verified, or a known pin of a report whose chain it verified).
 ///
+/// Reports with the same host and leaf are one suspect: its chain, anchor reason and noted hostname are
+/// those of the group's first stored report, its reasons every reason any of its reports has.
+///
 /// Only verified reports vouch for keys: anyone who can POST can send a report, so a report whose chain does
 /// not chain to the anchors (or was not checked) cannot make another report's key known and so erase a
 /// suspect. A device with a wrong clock (`AnchorCheck.clockSkew`) is not a suspect: its chain chains.
@@ -28,7 +31,7 @@ public struct InterceptionSuspect: Sendable, Hashable, Encodable {
     public let lastSeen: Date
     public let appVersions: [String]
     public let platforms: [String]
-    /// The id of the group's latest report (`GET /api/reports/ID`).
+    /// The id of the group's most recently stored report (`GET /api/reports/ID`).
     public let latestReportID: Int64
 
     enum CodingKeys: String, CodingKey {
@@ -55,46 +58,12 @@ public struct InterceptionSuspect: Sendable, Hashable, Encodable {
         try container.encode(latestReportID, forKey: .latestReportID)
     }
 
-    /// The suspects among `reports`, most reported first.
-    static func find(in reports: [StoredReport]) -> [InterceptionSuspect] {
-        var knownKeys: Set<String> = []
-        for report in reports where report.anchorCheck.isVerified {
-            knownKeys.formUnion(report.body.knownPinHashes)
-            knownKeys.formUnion(report.certificates.map(\.spkiPin))
-        }
-
-        var groups: [[String]: [StoredReport]] = [:]
-        var order: [[String]] = []
-        for report in reports where !reasons(report, knownKeys).isEmpty {
-            let key = [report.body.hostname, report.certificates.first?.sha256 ?? ""]
-            if groups[key] == nil { order.append(key) }
-            groups[key, default: []].append(report)
-        }
-        return order.compactMap { key -> InterceptionSuspect? in
-            guard let group = groups[key], let first = group.first else { return nil }
-            let chain = first.certificates
-            var issuers: [String] = []
-            for certificate in chain where !issuers.contains(certificate.issuer) { issuers.append(certificate.issuer) }
-            var unknown: [String] = []
-            for pin in chain.map(\.spkiPin) where !knownKeys.contains(pin) && !unknown.contains(pin) { unknown.append(pin) }
-            return InterceptionSuspect(
-                host: first.body.hostname, notedHostname: first.body.notedHostname, reasons: reasons(first, knownKeys),
-                anchorReason: first.anchorCheck.reason, leafSubject: chain.first?.subject, leafSHA256: chain.first?.sha256,
-                issuers: issuers, unknownPins: unknown, reports: group.count,
-                firstSeen: group.map(\.receivedAt).min() ?? first.receivedAt,
-                lastSeen: group.map(\.receivedAt).max() ?? first.receivedAt,
-                appVersions: Set(group.map(\.body.appVersion)).sorted(by: AppVersionOrder.areInIncreasingOrder),
-                platforms: Set(group.map(\.body.appPlatform.rawValue)).sorted(),
-                latestReportID: group.max { ($0.receivedAt, $0.id) < ($1.receivedAt, $1.id) }?.id ?? first.id)
-        }.sorted { ($0.reports, $1.host) > ($1.reports, $0.host) }
-    }
-
-    private static func reasons(_ report: StoredReport, _ knownKeys: Set<String>) -> [String] {
-        var reasons: [String] = []
-        if case .doesNotChain = report.anchorCheck { reasons.append(doesNotChain) }
-        if !report.certificates.isEmpty && report.certificates.allSatisfy({ !knownKeys.contains($0.spkiPin) }) {
-            reasons.append(unknownKeys)
-        }
-        return reasons
+    /// One page of the suspects (`GET /api/suspects?limit=N&offset=M`): most reported first, then by host.
+    public struct Page: Sendable, Hashable, Encodable {
+        public let suspects: [InterceptionSuspect]
+        /// Suspects in the window in all.
+        public let total: Int
+        /// How many come before this page.
+        public let offset: Int
     }
 }

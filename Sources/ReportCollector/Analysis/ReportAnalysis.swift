@@ -1,53 +1,90 @@
 import Foundation
 
-/// The analysis of a store's reports in a window: the one code behind `trustcheck reports` and the HTTP API.
+/// The analysis of a store's reports in a window (all of them when `since` is nil): the one code behind
+/// `trustcheck reports` and the HTTP API.
+///
+/// Every part is aggregated by the database (`AnalysisSQL`, the same SQL for SQLite and PostgreSQL, each
+/// query served by an index), in one snapshot per call: what is read back is already counted and grouped,
+/// and at most `limit` hosts, suspects or domains (and `AnalysisSQL.rowLimit` rows of any grouped query),
+/// so neither the time nor the memory of a read follows the number of stored reports beyond the database's
+/// own scan of its indexes.
 public struct ReportAnalysis: Sendable {
-    public let since: Date?
-    public let reports: [StoredReport]
-    public let statistics: ReportStoreStatistics
-    public let upcoming: UpcomingPins
-    /// Every stored report, for the rotation readiness (the window's reports when `since` is nil).
-    private let allReports: [StoredReport]
+    /// Hosts, suspects or domains in one answer when the caller does not say.
+    public static let defaultLimit = 100
+    /// What a caller may ask for: beyond 1,000 a page is no longer something a person reads.
+    public static let limitRange = 1...1000
 
-    /// Reads the window's reports (all when `since` is nil) from `store`, and every report for the
-    /// rotation readiness when `includeRotation` (the one part not limited to the window).
-    public init(store: any ReportStore, since: Date?, upcoming: UpcomingPins = UpcomingPins(), includeRotation: Bool = true)
-        throws(ReportStoreError)
-    {
+    public let store: any ReportStore
+    public let since: Date?
+    public let upcoming: UpcomingPins
+
+    public init(store: any ReportStore, since: Date?, upcoming: UpcomingPins = UpcomingPins()) {
+        self.store = store
         self.since = since
-        reports = try store.reports(since: since)
-        allReports = since == nil || !includeRotation ? reports : try store.reports(since: nil)
-        statistics = try store.statistics()
         self.upcoming = upcoming
     }
 
-    public var suspects: [InterceptionSuspect] { InterceptionSuspect.find(in: reports) }
-
-    public func timeline(bucket: TimeInterval = FailureTimeline.defaultBucket) -> FailureTimeline {
-        FailureTimeline(reports: reports, bucket: bucket, since: since)
-    }
-
-    /// From every stored report, whatever `since` is.
-    public var rotation: RotationReadiness { RotationReadiness(reports: allReports, upcoming: upcoming) }
+    private var sql: AnalysisSQL { AnalysisSQL(since: since) }
 
     public var summary: AnalysisSummary {
-        AnalysisSummary(
-            since: since, storedReports: reports.count, duplicates: reports.map(\.duplicateCount).reduce(0, +),
-            malformed: statistics.malformed, malformedByReason: statistics.malformedByReason,
-            firstReceived: reports.first?.receivedAt, lastReceived: reports.last?.receivedAt,
-            hosts: Set(reports.map(\.body.hostname)).count, suspects: suspects.count,
-            clockSkew: reports.filter { if case .clockSkew = $0.anchorCheck { return true } else { return false } }.count)
+        get throws(ReportStoreError) { try store.read { reader throws(ReportStoreError) in try sql.summary(reader) } }
     }
 
-    /// Everything at once, for `trustcheck reports --json`: `{summary, timeline, suspects, rotation}`.
-    public func report(bucket: TimeInterval = FailureTimeline.defaultBucket) -> FullReport {
-        FullReport(summary: summary, timeline: timeline(bucket: bucket), suspects: suspects, rotation: rotation)
+    /// The first `defaultLimit` suspects, most reported first.
+    public var suspects: [InterceptionSuspect] {
+        get throws(ReportStoreError) { try suspects(limit: Self.defaultLimit, offset: 0).suspects }
+    }
+
+    /// One page of the suspects, most reported first, and how many there are in all.
+    public func suspects(limit: Int, offset: Int) throws(ReportStoreError) -> InterceptionSuspect.Page {
+        try store.read { reader throws(ReportStoreError) in try sql.suspects(reader, limit: limit, offset: offset) }
+    }
+
+    /// The timeline of the `limit` hosts with the most reports.
+    public func timeline(bucket: TimeInterval = FailureTimeline.defaultBucket, limit: Int = defaultLimit)
+        throws(ReportStoreError) -> FailureTimeline
+    {
+        try store.read { reader throws(ReportStoreError) in try sql.timeline(reader, bucket: bucket, limit: limit) }
+    }
+
+    /// From every stored report, whatever `since` is: the first `defaultLimit` domains by name.
+    public var rotation: RotationReadiness {
+        get throws(ReportStoreError) { try rotation(limit: Self.defaultLimit) }
+    }
+
+    /// From every stored report, whatever `since` is: the first `limit` domains by name.
+    public func rotation(limit: Int) throws(ReportStoreError) -> RotationReadiness {
+        try store.read { reader throws(ReportStoreError) in try sql.rotation(reader, limit: limit, upcoming: upcoming) }
+    }
+
+    /// Everything at once, from one snapshot, for `trustcheck reports`: `{summary, timeline, suspects, rotation}`.
+    public func report(bucket: TimeInterval = FailureTimeline.defaultBucket, limit: Int = defaultLimit)
+        throws(ReportStoreError) -> FullReport
+    {
+        try store.read { reader throws(ReportStoreError) in
+            let sql = sql
+            return FullReport(summary: try sql.summary(reader), timeline: try sql.timeline(reader, bucket: bucket, limit: limit),
+                              suspects: try sql.suspects(reader, limit: limit, offset: 0),
+                              rotation: try sql.rotation(reader, limit: limit, upcoming: upcoming))
+        }
     }
 
     public struct FullReport: Sendable, Encodable {
         public let summary: AnalysisSummary
         public let timeline: FailureTimeline
-        public let suspects: [InterceptionSuspect]
+        public let suspects: InterceptionSuspect.Page
         public let rotation: RotationReadiness
+
+        enum CodingKeys: String, CodingKey { case summary, timeline, suspects, rotation }
+
+        /// The suspects as a list, as in `/api/suspects`; how many there are in all is the summary's `suspects`.
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(summary, forKey: .summary)
+            try container.encode(timeline, forKey: .timeline)
+            try container.encode(suspects.suspects, forKey: .suspects)
+            try container.encode(rotation, forKey: .rotation)
+        }
     }
 }

@@ -8,6 +8,7 @@ import Pinning
 /// Each version's reports are split by `enforce-pinning`: `blocked` (the app refused the connection),
 /// `report_only` (it went ahead and only reported) and `enforcement_unknown` (the report does not say),
 /// which is what a rotation would do to that version.
+/// At most a page of domains (the first by name); `domains_total` says how many there are.
 /// Versions are in release order (`AppVersionOrder`). TrustKit reports only failures, so a version that
 /// never failed is not seen at all.
 public struct RotationReadiness: Sendable, Hashable, Encodable {
@@ -77,29 +78,55 @@ public struct RotationReadiness: Sendable, Hashable, Encodable {
     }
 
     public let domains: [Domain]
+    /// Pinned domains with reports; `domains` has the first of them by name.
+    public let domainsTotal: Int
 
-    init(reports: [StoredReport], upcoming: UpcomingPins) {
-        let byDomain = Dictionary(grouping: reports, by: \.body.notedHostname)
-        domains = byDomain.keys.sorted().map { name in
-            let reports = byDomain[name] ?? []
+    enum CodingKeys: String, CodingKey { case domains, domainsTotal = "domains_total" }
+
+    init(domains: [Domain], domainsTotal: Int) {
+        self.domains = domains
+        self.domainsTotal = domainsTotal
+    }
+
+    /// The reports of one domain, app version, platform and known-pin list, counted (`AnalysisSQL`), oldest
+    /// group first.
+    struct VersionRow {
+        let domain: String
+        let appVersion: String
+        let platform: String
+        /// Bare base64.
+        let knownPins: [String]
+        let reports: Int
+        let blocked: Int
+        let reportOnly: Int
+    }
+
+    /// The readiness of `domains` from their `rows`, with `reportsWithPin[domain][pin]`: how many of the
+    /// domain's reports have a chain with that key.
+    init(domains names: [String], rows: [VersionRow], reportsWithPin: [String: [String: Int]], upcoming: UpcomingPins,
+         domainsTotal: Int)
+    {
+        let byDomain = Dictionary(grouping: rows, by: \.domain)
+        domains = names.map { name in
+            let rows = byDomain[name] ?? []
             let next = upcoming.pins(for: name)
-            let byVersion = Dictionary(grouping: reports) { [$0.body.appVersion, $0.body.appPlatform.rawValue] }
+            let byVersion = Dictionary(grouping: rows) { [$0.appVersion, $0.platform] }
             let versions = byVersion.map { key, group -> Version in
-                let pins = Set(group.flatMap(\.body.knownPinHashes)).sorted()
-                let blocked = group.filter { $0.body.enforcePinning == true }.count
-                let reportOnly = group.filter { $0.body.enforcePinning == false }.count
-                return Version(appVersion: key[0], platform: key[1], reports: group.count, blocked: blocked,
-                               reportOnly: reportOnly, enforcementUnknown: group.count - blocked - reportOnly, knownPins: pins,
+                let pins = Set(group.flatMap(\.knownPins)).sorted()
+                let reports = group.map(\.reports).reduce(0, +)
+                let blocked = group.map(\.blocked).reduce(0, +), reportOnly = group.map(\.reportOnly).reduce(0, +)
+                return Version(appVersion: key[0], platform: key[1], reports: reports, blocked: blocked,
+                               reportOnly: reportOnly, enforcementUnknown: reports - blocked - reportOnly, knownPins: pins,
                                hasNextPin: next.isEmpty ? nil : !Set(pins).isDisjoint(with: next))
             }.sorted {
                 $0.appVersion == $1.appVersion ? $0.platform < $1.platform
                     : AppVersionOrder.areInIncreasingOrder($0.appVersion, $1.appVersion)
             }
-            var pinOrder: [String] = []
-            for pin in reports.flatMap(\.body.knownPinHashes) where !pinOrder.contains(pin) { pinOrder.append(pin) }
+            var pinOrder: [String] = [], seen: Set<String> = []
+            for pin in rows.flatMap(\.knownPins) where seen.insert(pin).inserted { pinOrder.append(pin) }
             let known = pinOrder.map { pin in
-                KnownPin(pin: pin, matchedReports: reports.filter { $0.certificates.contains { $0.spkiPin == pin } }.count,
-                         appVersions: Set(reports.filter { $0.body.knownPinHashes.contains(pin) }.map(\.body.appVersion))
+                KnownPin(pin: pin, matchedReports: reportsWithPin[name]?[pin] ?? 0,
+                         appVersions: Set(rows.filter { $0.knownPins.contains(pin) }.map(\.appVersion))
                              .sorted(by: AppVersionOrder.areInIncreasingOrder))
             }
             return Domain(domain: name, nextPins: next, versions: versions,
@@ -107,5 +134,6 @@ public struct RotationReadiness: Sendable, Hashable, Encodable {
                               .map { LackingVersion(appVersion: $0.appVersion, platform: $0.platform, reports: $0.reports, blocked: $0.blocked) },
                           knownPins: known, unmatchedPins: known.filter { $0.matchedReports == 0 }.map(\.pin))
         }
+        self.domainsTotal = domainsTotal
     }
 }

@@ -76,7 +76,10 @@ public struct TrustKitReportBody: Sendable, Hashable {
     }
 
     /// The known pins as bare base64 SPKI hashes (`pin-sha256="X"` → `X`), in the order sent.
-    public var knownPinHashes: [String] { knownPins.map { (try? PublicKeyPin(parsing: $0))?.base64 ?? $0 } }
+    public var knownPinHashes: [String] { knownPins.map(Self.pinHash) }
+
+    /// A known pin as bare base64, whatever form the report wrote it in (kept as written when unreadable).
+    static func pinHash(_ knownPin: String) -> String { (try? PublicKeyPin(parsing: knownPin))?.base64 ?? knownPin }
 
     /// The deduplication key, lower-case hex SHA-256: one TrustKit install's rate-limiter identity in one window.
     ///

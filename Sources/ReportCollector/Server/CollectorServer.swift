@@ -34,7 +34,9 @@ public final class CollectorServer: Sendable {
         let readAuthorization = configuration.readAuthorization
         let reportPaths = configuration.reportPaths
         let proxies = configuration.trustedProxies
-        server = HTTPServer(configuration: http) { request in
+        // The analysis's reads take the database's time (up to a second or two over a million reports): they
+        // are answered on threads of their own, so the pool that takes reports is never held up by them.
+        server = HTTPServer(configuration: http, offload: { $0.path.hasPrefix("/api/") && $0.method != "POST" }) { request in
             // From here on the client is who the trusted proxies say it is: the rate limits, the stored
             // source and the log all see that address (the per-client connection limit, below this, counts
             // TCP peers).
@@ -114,19 +116,26 @@ public final class CollectorServer: Sendable {
             }
             bucket = seconds
         }
-        let analysis: ReportAnalysis
-        do {
-            analysis = try ReportAnalysis(store: store, since: since, upcoming: upcoming,
-                                          includeRotation: request.path == "/api/rotation")
+        var limit = ReportAnalysis.defaultLimit, offset = 0
+        for (name, range) in [("limit", ReportAnalysis.limitRange), ("offset", 0...Int(Int32.max))] {
+            guard let text = request.queryValue(name) else { continue }
+            guard let value = Int(text), range.contains(value) else {
+                return CollectorResponse.error(status: 400, code: "query.\(name)",
+                                               message: "\(name) '\(text)' must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+            }
+            if name == "limit" { limit = value } else { offset = value }
+        }
+        let analysis = ReportAnalysis(store: store, since: since, upcoming: upcoming)
+        do throws(ReportStoreError) {
+            switch request.path {
+            case "/api/summary": return CollectorResponse.json(try analysis.summary)
+            case "/api/timeline": return CollectorResponse.json(try analysis.timeline(bucket: bucket, limit: limit))
+            case "/api/suspects": return CollectorResponse.json(try analysis.suspects(limit: limit, offset: offset))
+            case "/api/rotation": return CollectorResponse.json(try analysis.rotation(limit: limit))
+            default: return CollectorResponse.error(status: 404, code: "not_found", message: "no such API: \(request.path)")
+            }
         } catch {
             return CollectorResponse.error(status: 503, code: error.code, message: error.localizedDescription)
-        }
-        switch request.path {
-        case "/api/summary": return CollectorResponse.json(analysis.summary)
-        case "/api/timeline": return CollectorResponse.json(analysis.timeline(bucket: bucket))
-        case "/api/suspects": return CollectorResponse.json(SuspectsJSON(suspects: analysis.suspects))
-        case "/api/rotation": return CollectorResponse.json(analysis.rotation)
-        default: return CollectorResponse.error(status: 404, code: "not_found", message: "no such API: \(request.path)")
         }
     }
 
@@ -161,6 +170,4 @@ public final class CollectorServer: Sendable {
         response.headers.append(HTTPHeader(name: "Allow", value: allowed))
         return response
     }
-
-    private struct SuspectsJSON: Encodable { let suspects: [InterceptionSuspect] }
 }

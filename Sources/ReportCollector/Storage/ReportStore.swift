@@ -38,6 +38,10 @@ public protocol ReportStore: Sendable {
     /// each transaction short, so intake is never held up for long.
     func deleteReports(receivedBefore cutoff: Date, limit: Int) throws(ReportStoreError) -> Int
 
+    /// Runs `body` against one consistent snapshot of the store, read-only: the analysis's queries
+    /// (`ReportAnalysis`). A long read never holds up a report's commit.
+    func read<T>(_ body: (any AnalysisReader) throws(ReportStoreError) -> T) throws(ReportStoreError) -> T
+
     /// Totals: stored reports, duplicates, malformed bodies by reason.
     func statistics() throws(ReportStoreError) -> ReportStoreStatistics
 

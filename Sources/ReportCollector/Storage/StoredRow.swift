@@ -4,9 +4,9 @@ import Pinning
 /// A row the stores insert, as columns and values in order, whatever the database: what a report and its
 /// certificates become is written here once, and each store only says how its database spells a parameter
 /// and a value.
-struct StoredRow {
+public struct StoredRow {
     /// A column's value before a database's own type.
-    enum Value {
+    public enum Value: Sendable, Hashable {
         case text(String)
         case integer(Int64)
         case boolean(Bool)
@@ -33,8 +33,9 @@ struct StoredRow {
             + values.indices.map { placeholder($0 + 1) }.joined(separator: ", ") + ")"
     }
 
-    /// The report's row of `reports` (its certificates and body are rows of their own).
-    static func report(_ report: ReceivedReport) -> StoredRow {
+    /// The report's row of `reports` (its certificates and body are rows of their own); `chainID` is its
+    /// chain's row of `chains` (`ReportKeys`), nil when no certificate of it could be read.
+    static func report(_ report: ReceivedReport, chainID: Int64?) -> StoredRow {
         let body = report.body
         return StoredRow(table: "reports", [
             "deduplication_key": .text(report.deduplicationKey),
@@ -60,6 +61,8 @@ struct StoredRow {
             "anchor_reason": .text(orNull: report.anchorCheck.reason),
             "report_format": .text(body.format.rawValue),
             "served_certificate_chain": .text(orNull: body.servedCertificateChain.map(StoredListCoding.encode)),
+            "leaf_sha256": .text(report.certificates.first?.sha256 ?? ""),
+            "chain_id": .integer(orNull: chainID),
         ])
     }
 

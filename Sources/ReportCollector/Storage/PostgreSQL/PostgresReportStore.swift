@@ -60,6 +60,11 @@ public final class PostgresReportStore: ReportStore, Sendable {
                 for migration in PostgresSchema.migrations[version...] {
                     for statement in migration { try connection.execute(statement) }
                 }
+                if version < PostgresSchema.keysVersion {
+                    try ReportKeys.backfill(Self.keyStatements, noID: Self.noChainID) { sql, values throws(PostgresError) in
+                        try Self.textRows(connection.execute(sql, values.map(Self.value)))
+                    }
+                }
                 try connection.execute("DELETE FROM schema_version")
                 try connection.execute("INSERT INTO schema_version (version) VALUES ($1)",
                                        [.integer(Int64(PostgresSchema.currentVersion))])
@@ -72,7 +77,13 @@ public final class PostgresReportStore: ReportStore, Sendable {
             try connection.transaction { () throws -> StoreOutcome in
                 // A conflicting row being inserted by another collector's open transaction makes this wait for
                 // it: then it is a duplicate of that row (or, had that one rolled back, a new report).
-                let reportRow = StoredRow.report(report)
+                let keys = ReportKeys(report)
+                func run(_ sql: String, _ values: [StoredRow.Value]) throws(PostgresError) -> [[String?]] {
+                    try Self.textRows(connection.execute(sql, values.map(Self.value)))
+                }
+                // A duplicate's chain is already stored, so this changes nothing then.
+                let chainID = try keys.storeChain(Self.keyStatements, noID: Self.noChainID, run)
+                let reportRow = StoredRow.report(report, chainID: chainID)
                 let row = try connection.execute(
                     reportRow.insert(placeholder: Self.placeholder)
                         + " ON CONFLICT (deduplication_key) DO UPDATE SET duplicate_count = reports.duplicate_count + 1"
@@ -85,12 +96,59 @@ public final class PostgresReportStore: ReportStore, Sendable {
                 for stored in report.certificates.map({ StoredRow.certificate($0, reportID: id) }) + [StoredRow.body(report, reportID: id)] {
                     try connection.execute(stored.insert(placeholder: Self.placeholder), stored.values.map(Self.value))
                 }
+                try keys.storeVouchedKeys(Self.keyStatements, run)
                 return .stored(id: id)
             }
         }
     }
 
     private static func placeholder(_ position: Int) -> String { "$\(position)" }
+
+    private static let keyStatements = ReportKeys.Statements(placeholderPrefix: "$", greatest: "GREATEST")
+
+    private static let noChainID = PostgresError(kind: .unexpectedValue, message: "INSERT INTO chains … RETURNING gave no id")
+
+    /// Rows as the analysis reads them: PostgreSQL's text output as it is.
+    private static func textRows(_ result: PostgresResult) -> [[String?]] {
+        result.rows.map { row in row.values.map { $0.map { String(decoding: $0, as: UTF8.self) } } }
+    }
+
+    /// The analysis's queries in one read-only REPEATABLE READ transaction: one snapshot.
+    public func read<T>(_ body: (any AnalysisReader) throws(ReportStoreError) -> T) throws(ReportStoreError) -> T {
+        let location = location
+        var failure: ReportStoreError?
+        let result: T? = try pool.withConnection(.query) { connection -> T? in
+            try connection.transaction { () throws -> T? in
+                try connection.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+                do throws(ReportStoreError) {
+                    return try body(SnapshotReader(connection: connection, location: location))
+                } catch {
+                    failure = error
+                    return nil
+                }
+            }
+        }
+        if let failure { throw failure }
+        // Set whenever `failure` is not.
+        return result!
+    }
+
+    private struct SnapshotReader: AnalysisReader {
+        let connection: PostgresConnection
+        let location: String
+
+        func rows(_ sql: String, _ parameters: [StoredRow.Value]) throws(ReportStoreError) -> [[String?]] {
+            do {
+                return PostgresReportStore.textRows(
+                    try connection.execute(PostgresReportStore.dollarPlaceholders(sql), parameters.map(PostgresReportStore.value)))
+            } catch {
+                throw ReportStoreError(.query, location: location, detail: error.description)
+            }
+        }
+    }
+
+    /// The analysis's `?n` placeholders as PostgreSQL's `$n` (its SQL has no `?` of any other kind).
+    static func dollarPlaceholders(_ sql: String) -> String { String(sql.map { $0 == "?" ? "$" : $0 }) }
 
     private static func value(_ value: StoredRow.Value) -> PostgresValue {
         switch value {
@@ -192,6 +250,10 @@ public final class PostgresReportStore: ReportStore, Sendable {
                     try connection.execute("DELETE FROM report_certificates WHERE report_id = $1", [.integer(id)])
                     try connection.execute("DELETE FROM report_bodies WHERE report_id = $1", [.integer(id)])
                     try connection.execute("DELETE FROM reports WHERE id = $1", [.integer(id)])
+                }
+                // The last batch: every report before the cutoff is gone, so is every vouching for a key there.
+                if ids.count < limit {
+                    try connection.execute("DELETE FROM known_keys WHERE last_vouched_ms < $1", [.integer(cutoff.epochMilliseconds)])
                 }
                 return ids.count
             }

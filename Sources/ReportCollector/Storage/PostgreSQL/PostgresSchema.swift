@@ -75,7 +75,29 @@ enum PostgresSchema {
             ADD COLUMN served_certificate_chain text
         """,
          "ALTER TABLE reports ALTER COLUMN report_format DROP DEFAULT"],
+        // 3: the analysis aggregates in the database. Each report names its leaf and its chain (`chains`, one
+        // row per distinct set of SPKI pins, the pins in `chain_keys`); `known_keys` holds every key a verified
+        // report vouched for and when it last did (`ReportKeys`, which also derives them for the reports
+        // already stored); the indexes cover each of the analysis's queries (`ReportAnalysis`).
+        ["ALTER TABLE reports ADD COLUMN leaf_sha256 text NOT NULL DEFAULT '', ADD COLUMN chain_id bigint",
+         "CREATE TABLE chains (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, fingerprint text NOT NULL UNIQUE)",
+         "CREATE TABLE chain_keys (chain_id bigint NOT NULL, pin text NOT NULL, PRIMARY KEY (chain_id, pin))",
+         "CREATE TABLE known_keys (pin text PRIMARY KEY, last_vouched_ms bigint NOT NULL)",
+         """
+        UPDATE reports SET leaf_sha256 = c.sha256 FROM report_certificates c WHERE c.report_id = reports.id AND c.position = 0
+        """,
+         "CREATE INDEX reports_window ON reports (received_at_ms, hostname, anchor_check, duplicate_count)",
+         "CREATE INDEX reports_versions ON reports (hostname, app_version, app_platform, received_at_ms)",
+         "CREATE INDEX reports_rotation ON reports (noted_hostname, app_version, app_platform, known_pins, enforce_pinning)",
+         "CREATE INDEX reports_by_anchor ON reports (anchor_check, received_at_ms)",
+         "CREATE INDEX reports_by_chain ON reports (chain_id, received_at_ms)",
+         "CREATE INDEX reports_by_leaf ON reports (hostname, leaf_sha256, received_at_ms)",
+         "CREATE INDEX reports_domain_chain ON reports (noted_hostname, chain_id)"],
     ]
+
+    /// The migration that added `chains` and `known_keys`: a database older than this has its reports' keys
+    /// derived (`ReportKeys.backfill`) when it is migrated.
+    static let keysVersion = 3
 
     /// The version a fully migrated database has.
     static var currentVersion: Int { migrations.count }

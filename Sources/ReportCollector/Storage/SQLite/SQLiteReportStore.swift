@@ -75,6 +75,11 @@ public final class SQLiteReportStore: ReportStore, @unchecked Sendable {
                 for (index, migration) in SQLiteSchema.migrations.enumerated() where index >= version {
                     try connection.execute(migration)
                 }
+                if version < SQLiteSchema.keysVersion {
+                    try ReportKeys.backfill(Self.keyStatements, noID: Self.noChainID) { sql, values throws(SQLiteError) in
+                        try Self.textRows(connection.query(sql, values.map(Self.value)))
+                    }
+                }
                 if let broken = try connection.query("PRAGMA foreign_key_check").first {
                     throw SQLiteError(code: 0, message: "a migration left a dangling reference: \(broken)", context: "migration")
                 }
@@ -137,7 +142,13 @@ public final class SQLiteReportStore: ReportStore, @unchecked Sendable {
 
     /// The report's row (or its duplicate count), certificates and body, inside the caller's transaction.
     private static func insert(_ report: ReceivedReport, _ connection: SQLiteConnection) throws(SQLiteError) -> StoreOutcome {
-        let reportRow = StoredRow.report(report)
+        let keys = ReportKeys(report)
+        func run(_ sql: String, _ values: [StoredRow.Value]) throws(SQLiteError) -> [[String?]] {
+            try textRows(connection.query(sql, values.map(value)))
+        }
+        // A duplicate's chain is already stored, so this changes nothing then.
+        let chainID = try keys.storeChain(keyStatements, noID: noChainID, run)
+        let reportRow = StoredRow.report(report, chainID: chainID)
         let rows = try connection.query(
             reportRow.insert(placeholder: placeholder)
                 + " ON CONFLICT (deduplication_key) DO UPDATE SET duplicate_count = duplicate_count + 1"
@@ -150,10 +161,58 @@ public final class SQLiteReportStore: ReportStore, @unchecked Sendable {
         for stored in report.certificates.map({ StoredRow.certificate($0, reportID: id) }) + [StoredRow.body(report, reportID: id)] {
             try connection.query(stored.insert(placeholder: placeholder), stored.values.map(value))
         }
+        try keys.storeVouchedKeys(keyStatements, run)
         return .stored(id: id)
     }
 
     private static func placeholder(_ position: Int) -> String { "?\(position)" }
+
+    private static let keyStatements = ReportKeys.Statements(placeholderPrefix: "?", greatest: "max")
+
+    private static let noChainID = SQLiteError(code: 0, message: "INSERT INTO chains … RETURNING gave no id", context: "store")
+
+    /// Rows as the analysis reads them: every value as text.
+    private static func textRows(_ rows: [[SQLiteValue]]) -> [[String?]] {
+        rows.map { row in
+            row.map { value -> String? in
+                switch value {
+                case .integer(let integer): return String(integer)
+                case .real(let real): return String(real)
+                case .text(let text): return text
+                case .blob(let bytes): return String(decoding: bytes, as: UTF8.self)
+                case .null: return nil
+                }
+            }
+        }
+    }
+
+    /// The analysis's queries, in one read transaction on the read-only connection: one snapshot, and the
+    /// writer never waits for it (WAL).
+    public func read<T>(_ body: (any AnalysisReader) throws(ReportStoreError) -> T) throws(ReportStoreError) -> T {
+        readLock.lock()
+        defer { readLock.unlock() }
+        let connection = try openedReader()
+        do {
+            try connection.execute("BEGIN")
+        } catch {
+            throw ReportStoreError(.query, location: path, detail: error.description)
+        }
+        defer { try? connection.execute("COMMIT") }
+        return try body(SnapshotReader(connection: connection, path: path))
+    }
+
+    private struct SnapshotReader: AnalysisReader {
+        let connection: SQLiteConnection
+        let path: String
+
+        func rows(_ sql: String, _ parameters: [StoredRow.Value]) throws(ReportStoreError) -> [[String?]] {
+            do {
+                return SQLiteReportStore.textRows(try connection.query(sql, parameters.map(SQLiteReportStore.value)))
+            } catch {
+                throw ReportStoreError(.query, location: path, detail: error.description)
+            }
+        }
+    }
 
     private static func value(_ value: StoredRow.Value) -> SQLiteValue {
         switch value {
@@ -249,6 +308,10 @@ public final class SQLiteReportStore: ReportStore, @unchecked Sendable {
                     _ = try connection.query("DELETE FROM report_bodies WHERE report_id = ?1", [.integer(id)])
                     _ = try connection.query("DELETE FROM reports WHERE id = ?1", [.integer(id)])
                 }
+                // The last batch: every report before the cutoff is gone, so is every vouching for a key there.
+                if ids.count < limit {
+                    _ = try connection.query("DELETE FROM known_keys WHERE last_vouched_ms < ?1", [.integer(cutoff.epochMilliseconds)])
+                }
                 return ids.count
             }
         }
@@ -295,17 +358,25 @@ public final class SQLiteReportStore: ReportStore, @unchecked Sendable {
     {
         readLock.lock()
         defer { readLock.unlock() }
-        guard !closed else { throw ReportStoreError(.closed, location: path, detail: "closed") }
+        let connection = try openedReader()
         do {
-            if reader == nil {
-                let opened = try SQLiteConnection(path: path, create: false, readOnly: true)
-                try opened.execute("PRAGMA query_only = ON;")
-                reader = opened
-            }
-            // Set just above.
-            return try body(reader!)
+            return try body(connection)
         } catch {
             throw ReportStoreError(kind, location: path, detail: error.description)
+        }
+    }
+
+    /// The read-only connection, opened on first use; `readLock` must be held.
+    private func openedReader() throws(ReportStoreError) -> SQLiteConnection {
+        guard !closed else { throw ReportStoreError(.closed, location: path, detail: "closed") }
+        if let reader { return reader }
+        do {
+            let opened = try SQLiteConnection(path: path, create: false, readOnly: true)
+            try opened.execute("PRAGMA query_only = ON;")
+            reader = opened
+            return opened
+        } catch {
+            throw ReportStoreError(.open, location: path, detail: error.description)
         }
     }
 
