@@ -30,6 +30,7 @@ struct PostgresReportStoreTests {
     @Test func deletesReportsByAge() throws { try behaviour().deletesReportsByAge() }
     @Test func closedStoreRefuses() throws { try behaviour().closedStoreRefuses() }
     @Test func storesEveryReportFormat() throws { try behaviour().storesEveryReportFormat() }
+    @Test func analysisMatchesTheReference() throws { try behaviour().analysisMatchesTheReference() }
 
     @Test func theOpenerPicksPostgresForAPostgresURL() throws {
         let url = try freshDatabase().url

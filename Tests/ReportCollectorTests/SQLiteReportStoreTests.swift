@@ -29,6 +29,7 @@ import Glibc
     @Test func deletesReportsByAge() throws { try withDirectory { try behaviour($0).deletesReportsByAge() } }
     @Test func closedStoreRefuses() throws { try withDirectory { try behaviour($0).closedStoreRefuses() } }
     @Test func storesEveryReportFormat() throws { try withDirectory { try behaviour($0).storesEveryReportFormat() } }
+    @Test func analysisMatchesTheReference() throws { try withDirectory { try behaviour($0).analysisMatchesTheReference() } }
 
     /// A database the first schema made, with a report in it, is rebuilt by migration 2: the report, its
     /// certificates and body keep their ids, its resend is still a duplicate, and Android reports now fit.

@@ -69,6 +69,15 @@ final class CollectorProcess {
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
+    /// The process's peak resident memory so far in MB (VmHWM of /proc/PID/status).
+    var residentPeakMB: Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+        else { return nil }
+        return kilobytes / 1024
+    }
+
     /// Sends SIGTERM and waits (at most 30 s) for the exit; returns the status and what it printed.
     @discardableResult
     func stop() -> (status: Int32, stdout: String, stderr: String) {

@@ -1,6 +1,9 @@
 import Foundation
 import ReportCollector
+import Pinning
 import Testing
+import TrustEvaluation
+import TrustCertificates
 
 /// The semantics every `ReportStore` backend must have, as checks over a factory that opens a fresh, migrated
 /// store each call (two calls: two connections to the same database). The SQLite tests run them; a
@@ -202,6 +205,106 @@ struct ReportStoreBehaviour {
         }
     }
 
+
+    /// A varied store — hosts, chains that chain, do not, or were not checked, devices with wrong clocks,
+    /// known pins that vouch for another chain's key, versions, platforms, enforcement, resends — analysed by
+    /// the database gives exactly what the in-memory reference gives, for several windows, and paging the
+    /// suspects gives them all once, in order.
+    func analysisMatchesTheReference() throws {
+        let store = try open()
+        defer { store.close() }
+        let root = CertificateStore([try SampleReports.certificate("root.pem")])
+        let checked = ReportChainInspector(anchors: root), unchecked = ReportChainInspector(anchors: nil)
+        var random = SplitMix(seed: 26)
+        let chains = [SampleReports.goodChain, SampleReports.otherChain, ["other-leaf.pem", "other-root.pem"], ["leaf.pem"]]
+        let hosts = ["api.example.com", "login.example.com", "cdn.example.net", "pay.example.org", "api.example.com."]
+        let versions = ["1.9", "1.10", "2.0", "10.0", "", "2.0 (45)"]
+        let skewedTime = ISO8601DateFormatter().date(from: "2030-06-01T00:00:00Z")!
+        var bodies: [(body: [UInt8], at: Date, inspector: ReportChainInspector)] = []
+        for index in 0..<160 {
+            let host = hosts[random.next(hosts.count)]
+            let skewed = random.next(12) == 0
+            var pins = [try SampleReports.pin("intermediate.pem"), try SampleReports.pin("root.pem")]
+            // Some verified reports vouch for other-leaf's key through their known pins.
+            if random.next(9) == 0 { pins.append(try SampleReports.pin("other-leaf.pem")) }
+            var fields = try SampleReports.fields(
+                host: host, noted: host.hasSuffix(".net") ? "example.net" : "example.com", chain: chains[random.next(chains.count)],
+                pins: pins, vendor: "device-\(random.next(40))", version: versions[random.next(versions.count)],
+                platform: random.next(3) == 0 ? "ANDROID" : "IOS", date: skewed ? skewedTime : SampleReports.time)
+            if fields["app-platform"] as? String == "ANDROID" { fields["served-certificate-chain"] = fields["validated-certificate-chain"] }
+            switch random.next(3) {
+            case 0: fields["enforce-pinning"] = true
+            case 1:
+                // The older iOS format (no known-pins-expiration-date), which may leave enforcement out.
+                fields.removeValue(forKey: "enforce-pinning")
+                fields.removeValue(forKey: "known-pins-expiration-date")
+                fields["app-platform"] = "IOS"
+                fields.removeValue(forKey: "served-certificate-chain")
+            default: break
+            }
+            let at = SampleReports.time.addingTimeInterval(TimeInterval(index * 600 + random.next(500)))
+            bodies.append((try SampleReports.body(fields), at, random.next(10) == 0 ? unchecked : checked))
+        }
+        // The one report that vouches for other-root's key: the earliest, so retention takes it.
+        let vouching = try SampleReports.fields(pins: [try SampleReports.pin("intermediate.pem"), try SampleReports.pin("other-root.pem")],
+                                                vendor: "early")
+        bodies.insert((try SampleReports.body(vouching), SampleReports.time.addingTimeInterval(-100), checked), at: 0)
+        for (number, entry) in bodies.enumerated() {
+            let decoded = try TrustKitReportDecoder.decode(entry.body)
+            let inspected = try entry.inspector.inspect(decoded, receivedAt: entry.at)
+            let report = ReceivedReport(body: decoded, rawBody: entry.body, receivedAt: entry.at, source: "::1",
+                                        certificates: inspected.certificates, anchorCheck: inspected.anchorCheck)
+            _ = try store.store(report)
+            // Every seventh is sent again: a duplicate.
+            if number % 7 == 0 { #expect(try store.store(report) != .stored(id: 0)) }
+        }
+        var upcoming = UpcomingPins()
+        upcoming.add(try PublicKeyPin(parsing: try SampleReports.pin("leaf.pem")), for: "example.com")
+        let kinds = Set(try store.reports(since: nil).map(\.anchorCheck.code))
+        #expect(kinds == ["chains", "does_not_chain", "clock_skew", "not_checked"], "the store has every kind of report")
+
+        for since in [nil, SampleReports.time.addingTimeInterval(30_000), SampleReports.time.addingTimeInterval(80_000),
+                      SampleReports.time.addingTimeInterval(10_000_000)] as [Date?] {
+            let reference = try ReferenceAnalysis(store: store, since: since)
+            let analysis = ReportAnalysis(store: store, since: since, upcoming: upcoming)
+            #expect(ReferenceAnalysis.line(try analysis.summary) == reference.summary, "summary since \(String(describing: since))")
+            let everySuspect = try analysis.suspects(limit: 1000, offset: 0)
+            #expect(ReferenceAnalysis.lines(everySuspect.suspects) == reference.suspects, "suspects since \(String(describing: since))")
+            #expect(everySuspect.total == reference.suspects.count)
+            var paged: [InterceptionSuspect] = []
+            for offset in stride(from: 0, to: everySuspect.total + 3, by: 3) {
+                let page = try analysis.suspects(limit: 3, offset: offset)
+                #expect(page.suspects.count <= 3 && page.total == everySuspect.total && page.offset == offset)
+                paged += page.suspects
+            }
+            #expect(paged == everySuspect.suspects, "pages of 3 give every suspect once, in order")
+            for bucket in [3600.0, 60, 86_400] {
+                #expect(ReferenceAnalysis.lines(try analysis.timeline(bucket: bucket)) == reference.timeline(bucket: bucket),
+                        "timeline (\(bucket) s) since \(String(describing: since))")
+            }
+            let top = try analysis.timeline(bucket: 3600, limit: 2)
+            #expect(top.hosts.map(\.host) == Array(try analysis.timeline(bucket: 3600).hosts.map(\.host).prefix(2)))
+            #expect(top.hostsTotal == Set(reference.window.map(\.body.hostname)).count)
+            #expect(Set(top.byVersion.map(\.host)).isSubset(of: top.hosts.map(\.host)))
+            #expect(ReferenceAnalysis.lines(try analysis.rotation) == reference.rotation(upcoming: upcoming), "rotation")
+            #expect(try analysis.rotation(limit: 1).domains.map(\.domain) == ["example.com"])
+            #expect(try analysis.rotation(limit: 1).domainsTotal == 2)
+        }
+        #expect(try ReportAnalysis(store: store, since: nil).suspects.isEmpty == false, "the store has suspects to compare")
+
+        // Retention takes the keys only deleted reports vouched for with them: other-root's key, known while
+        // the early report was kept, is unknown once it is gone.
+        let otherRoot = try SampleReports.pin("other-root.pem")
+        let before = try ReportAnalysis(store: store, since: nil).suspects(limit: 1000, offset: 0).suspects
+        #expect(!before.contains { $0.unknownPins.contains(otherRoot) })
+        _ = try store.deleteReports(receivedBefore: SampleReports.time.addingTimeInterval(50_000), limit: 10_000)
+        let kept = try ReferenceAnalysis(store: store, since: nil)
+        #expect(kept.window.count < 160 && !kept.window.isEmpty)
+        #expect(ReferenceAnalysis.lines(try ReportAnalysis(store: store, since: nil).suspects(limit: 1000, offset: 0).suspects) == kept.suspects,
+                "suspects after retention")
+        #expect(try ReportAnalysis(store: store, since: nil).suspects(limit: 1000, offset: 0).suspects.contains { $0.unknownPins.contains(otherRoot) })
+    }
+
 }
 
 /// Outcomes gathered from several threads.
@@ -216,4 +319,20 @@ final class Outcomes: @unchecked Sendable {
     var stored: Int { lock.withLock { outcomes.filter { if case .stored = $0 { return true } else { return false } }.count } }
     var duplicates: Int { lock.withLock { outcomes.filter { if case .duplicate = $0 { return true } else { return false } }.count } }
     var errors: [String] { lock.withLock { failures } }
+}
+
+/// A small deterministic generator (SplitMix64), so a varied store is the same store every run.
+struct SplitMix {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    /// A number in 0..<bound.
+    mutating func next(_ bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int((z ^ (z >> 31)) % UInt64(bound))
+    }
 }

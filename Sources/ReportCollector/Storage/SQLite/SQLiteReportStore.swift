@@ -1,6 +1,7 @@
 import Foundation
 import Pinning
 import SQLiteBridge
+import Synchronization
 
 /// The embedded default store: one SQLite file in WAL mode (readers — `trustcheck reports` — never block the
 /// collector's writes), `synchronous=FULL` so a commit, and so an acknowledgement, survives a power cut.
@@ -9,15 +10,20 @@ import SQLiteBridge
 /// reader sees its own snapshot and never waits for the writer, nor the writer for it, so a long analysis
 /// never holds up a report's commit.
 ///
-/// `@unchecked Sendable`: `connection` is only used with `lock` held, `reader` and `closed` with `readLock`
-/// held; `waiting` and `committing` only with `queue` held.
+/// `@unchecked Sendable`: `connection` is only used with `lock` held, `reader` with `readLock` held,
+/// `analysisReader` with `analysisLock` held; `waiting` and `committing` only with `queue` held.
 public final class SQLiteReportStore: ReportStore, @unchecked Sendable {
     private let lock = NSLock()
     private var connection: SQLiteConnection?
     private let readLock = NSLock()
     /// Opened on the first read (the database exists by then).
     private var reader: SQLiteConnection?
-    private var closed = false
+    /// The analysis's own read-only connection, opened on its first use, with `analysisLock`: a long analysis
+    /// never holds up the short reads intake makes (alert counts) on `reader`.
+    private let analysisLock = NSLock()
+    private var analysisReader: SQLiteConnection?
+    /// Set by `close()`, read under either read lock.
+    private let closedFlag = Mutex(false)
     /// Group commit: reports waiting for the next transaction, and whether one is being committed.
     private let queue = NSCondition()
     private var waiting: [PendingStore] = []
@@ -189,9 +195,9 @@ public final class SQLiteReportStore: ReportStore, @unchecked Sendable {
     /// The analysis's queries, in one read transaction on the read-only connection: one snapshot, and the
     /// writer never waits for it (WAL).
     public func read<T>(_ body: (any AnalysisReader) throws(ReportStoreError) -> T) throws(ReportStoreError) -> T {
-        readLock.lock()
-        defer { readLock.unlock() }
-        let connection = try openedReader()
+        analysisLock.lock()
+        defer { analysisLock.unlock() }
+        let connection = try opened(&analysisReader)
         do {
             try connection.execute("BEGIN")
         } catch {
@@ -345,10 +351,16 @@ public final class SQLiteReportStore: ReportStore, @unchecked Sendable {
         connection = nil
         readLock.lock()
         defer { readLock.unlock() }
+        analysisLock.lock()
+        defer { analysisLock.unlock() }
         reader?.close()
         reader = nil
-        closed = true
+        analysisReader?.close()
+        analysisReader = nil
+        closedFlag.withLock { $0 = true }
     }
+
+    private var isClosed: Bool { closedFlag.withLock { $0 } }
 
     // MARK: -
 
@@ -358,7 +370,7 @@ public final class SQLiteReportStore: ReportStore, @unchecked Sendable {
     {
         readLock.lock()
         defer { readLock.unlock() }
-        let connection = try openedReader()
+        let connection = try opened(&reader)
         do {
             return try body(connection)
         } catch {
@@ -366,14 +378,14 @@ public final class SQLiteReportStore: ReportStore, @unchecked Sendable {
         }
     }
 
-    /// The read-only connection, opened on first use; `readLock` must be held.
-    private func openedReader() throws(ReportStoreError) -> SQLiteConnection {
-        guard !closed else { throw ReportStoreError(.closed, location: path, detail: "closed") }
-        if let reader { return reader }
+    /// The read-only connection `slot` holds, opened on first use; its lock must be held.
+    private func opened(_ slot: inout SQLiteConnection?) throws(ReportStoreError) -> SQLiteConnection {
+        guard !isClosed else { throw ReportStoreError(.closed, location: path, detail: "closed") }
+        if let slot { return slot }
         do {
             let opened = try SQLiteConnection(path: path, create: false, readOnly: true)
             try opened.execute("PRAGMA query_only = ON;")
-            reader = opened
+            slot = opened
             return opened
         } catch {
             throw ReportStoreError(.open, location: path, detail: error.description)
