@@ -85,8 +85,8 @@ import Glibc
             #expect(try connection.query("PRAGMA foreign_key_check").isEmpty)
             let indexes = try connection.query("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'reports_%' ORDER BY name")
             #expect(indexes.compactMap { $0.first?.text } == [
-                "reports_by_anchor", "reports_by_chain", "reports_by_host", "reports_by_leaf", "reports_by_received",
-                "reports_domain_chain", "reports_rotation", "reports_versions", "reports_window",
+                "reports_by_anchor", "reports_by_chain", "reports_by_host", "reports_by_received", "reports_domain_chain",
+                "reports_rotation", "reports_suspects", "reports_versions", "reports_window",
             ])
             // The migration derived the stored report's leaf, chain and keys, as intake does for a new one.
             let derived = try connection.query("SELECT leaf_sha256, chain_id IS NOT NULL FROM reports WHERE id = 7")

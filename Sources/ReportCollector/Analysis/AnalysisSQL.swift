@@ -5,8 +5,8 @@ import Foundation
 ///
 /// Each query is served by an index of schema version 3 (`SQLiteSchema`, `PostgresSchema`): the window's
 /// totals and the per-host timeline by `reports_window`, versions per host by `reports_versions`, rotation by
-/// `reports_rotation` and `reports_domain_chain`, suspects by `reports_by_anchor` and `reports_by_chain`
-/// (only reports that are suspects are read) and their details by `reports_by_leaf`.
+/// `reports_rotation` and `reports_domain_chain`, suspects and their versions by `reports_suspects` (which
+/// holds every column they filter and group on).
 struct AnalysisSQL {
     /// Rows any one grouped query returns at most: a bound on a read's memory whatever was posted (host
     /// names, versions and pins are the reporter's free text), far above what real fleets send (a few
@@ -23,7 +23,7 @@ struct AnalysisSQL {
         let totals = try reader.row(
             """
             SELECT count(*), CAST(coalesce(sum(duplicate_count), 0) AS BIGINT), min(received_at_ms), max(received_at_ms),
-                count(DISTINCT hostname), CAST(coalesce(sum(CASE WHEN anchor_check = 'clock_skew' THEN 1 ELSE 0 END), 0) AS BIGINT)
+                CAST(coalesce(sum(CASE WHEN anchor_check = 'clock_skew' THEN 1 ELSE 0 END), 0) AS BIGINT)
             FROM reports WHERE received_at_ms >= ?1
             """, [window])
         var malformed: [String: Int] = [:]
@@ -35,21 +35,34 @@ struct AnalysisSQL {
             malformed: malformed.values.reduce(0, +), malformedByReason: malformed,
             firstReceived: totals.integer(2).map(Date.init(epochMilliseconds:)),
             lastReceived: totals.integer(3).map(Date.init(epochMilliseconds:)),
-            hosts: Int(totals.integer(4) ?? 0), suspects: try suspectCount(reader), clockSkew: Int(totals.integer(5) ?? 0))
+            hosts: try hostCount(reader), suspects: try suspectCount(reader), clockSkew: Int(totals.integer(4) ?? 0))
     }
 
     // MARK: - Timeline
 
+    /// Hosts with reports in the window (grouped rather than `count(DISTINCT …)`, which PostgreSQL sorts for).
+    func hostCount(_ reader: any AnalysisReader) throws(ReportStoreError) -> Int {
+        Int(try reader.row("SELECT count(*) FROM (SELECT hostname FROM reports WHERE received_at_ms >= ?1 GROUP BY hostname) AS h",
+                           [window]).integer(0) ?? 0)
+    }
+
     func timeline(_ reader: any AnalysisReader, bucket: TimeInterval, limit: Int) throws(ReportStoreError) -> FailureTimeline {
         let seconds = max(1, Int64(bucket.rounded()))
         let bucketMs = seconds * 1000
-        let span = try reader.row("SELECT min(received_at_ms), max(received_at_ms), count(DISTINCT hostname) FROM reports WHERE received_at_ms >= ?1",
-                                  [window])
+        // Each bound from the index's end, not a scan.
+        let span = try reader.row(
+            """
+            SELECT (SELECT min(received_at_ms) FROM reports WHERE received_at_ms >= ?1),
+                (SELECT max(received_at_ms) FROM reports WHERE received_at_ms >= ?1)
+            """, [window])
+        // The most reported hosts, and (over the whole grouping) how many hosts there are.
         let top = try reader.rows(
             """
-            SELECT hostname, count(*) FROM reports WHERE received_at_ms >= ?1
-            GROUP BY hostname ORDER BY count(*) DESC, hostname LIMIT ?2
+            SELECT hostname, n, count(*) OVER () FROM (
+                SELECT hostname, count(*) AS n FROM reports WHERE received_at_ms >= ?1 GROUP BY hostname) AS h
+            ORDER BY n DESC, hostname LIMIT ?2
             """, [window, .integer(Int64(clamped(limit)))])
+        let hostsTotal = Int(top.first?.integer(2) ?? 0)
         let hosts = top.compactMap { $0.text(0) }
         var points: [String: [FailureTimeline.Point]] = [:]
         var versions: [FailureTimeline.VersionCount] = []
@@ -79,7 +92,7 @@ struct AnalysisSQL {
         func start(_ milliseconds: Int64) -> Date { Date(epochMilliseconds: (milliseconds / bucketMs) * bucketMs) }
         return FailureTimeline(
             since: since ?? span.integer(0).map(start), until: span.integer(1).map { start($0).addingTimeInterval(TimeInterval(seconds)) },
-            bucketSeconds: Int(seconds), hostsTotal: Int(span.integer(2) ?? 0),
+            bucketSeconds: Int(seconds), hostsTotal: hostsTotal,
             hosts: top.compactMap { row in
                 row.text(0).map { FailureTimeline.HostSeries(host: $0, total: Int(row.integer(1) ?? 0), points: points[$0] ?? []) }
             },
@@ -108,7 +121,8 @@ struct AnalysisSQL {
                            [window]).integer(0) ?? 0)
     }
 
-    func suspects(_ reader: any AnalysisReader, limit: Int, offset: Int) throws(ReportStoreError) -> InterceptionSuspect.Page {
+    /// `total`: `suspectCount` when the caller has it already.
+    func suspects(_ reader: any AnalysisReader, limit: Int, offset: Int, total: Int? = nil) throws(ReportStoreError) -> InterceptionSuspect.Page {
         let groups = try reader.rows(
             """
             SELECT r.hostname, r.leaf_sha256, count(*), min(r.received_at_ms), max(r.received_at_ms), min(r.id), max(r.id),
@@ -126,7 +140,9 @@ struct AnalysisSQL {
                                         representative: representative, latest: latest,
                                         doesNotChain: group.integer(7) == 1, unknownKeys: group.integer(8) == 1))
         }
-        return InterceptionSuspect.Page(suspects: suspects, total: try suspectCount(reader), offset: max(0, offset))
+        let count: Int
+        if let total { count = total } else { count = try suspectCount(reader) }
+        return InterceptionSuspect.Page(suspects: suspects, total: count, offset: max(0, offset))
     }
 
     /// One group's suspect: its chain and reasons as its first report has them, its versions and platforms.
@@ -173,9 +189,13 @@ struct AnalysisSQL {
     // MARK: - Rotation
 
     func rotation(_ reader: any AnalysisReader, limit: Int, upcoming: UpcomingPins) throws(ReportStoreError) -> RotationReadiness {
-        let total = Int(try reader.row("SELECT count(DISTINCT noted_hostname) FROM reports", []).integer(0) ?? 0)
-        let domains = try reader.rows("SELECT noted_hostname FROM reports GROUP BY noted_hostname ORDER BY noted_hostname LIMIT ?1",
-                                      [.integer(Int64(clamped(limit)))]).compactMap { $0.text(0) }
+        let named = try reader.rows(
+            """
+            SELECT noted_hostname, count(*) OVER () FROM (SELECT noted_hostname FROM reports GROUP BY noted_hostname) AS d
+            ORDER BY noted_hostname LIMIT ?1
+            """, [.integer(Int64(clamped(limit)))])
+        let total = Int(named.first?.integer(1) ?? 0)
+        let domains = named.compactMap { $0.text(0) }
         guard !domains.isEmpty else { return RotationReadiness(domains: [], domainsTotal: total) }
         let list = Self.list(domains, from: 1)
         var versionRows: [RotationReadiness.VersionRow] = []

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The analysis of a store's reports in a window (all of them when `since` is nil): the one code behind
 /// `trustcheck reports` and the HTTP API.
@@ -57,16 +58,37 @@ public struct ReportAnalysis: Sendable {
         try store.read { reader throws(ReportStoreError) in try sql.rotation(reader, limit: limit, upcoming: upcoming) }
     }
 
-    /// Everything at once, from one snapshot, for `trustcheck reports`: `{summary, timeline, suspects, rotation}`.
+    /// Everything at once, for `trustcheck reports`: `{summary, timeline, suspects, rotation}`, read as two
+    /// halves at the same time (the summary and the suspects in one snapshot, the timeline and rotation in
+    /// another), so that a large store's answer takes the longer half's time on two cores, not the sum.
     public func report(bucket: TimeInterval = FailureTimeline.defaultBucket, limit: Int = defaultLimit)
         throws(ReportStoreError) -> FullReport
     {
-        try store.read { reader throws(ReportStoreError) in
-            let sql = sql
-            return FullReport(summary: try sql.summary(reader), timeline: try sql.timeline(reader, bucket: bucket, limit: limit),
-                              suspects: try sql.suspects(reader, limit: limit, offset: 0),
-                              rotation: try sql.rotation(reader, limit: limit, upcoming: upcoming))
+        let sql = sql, store = store, upcoming = upcoming
+        let first = Mutex<Result<(AnalysisSummary, InterceptionSuspect.Page), ReportStoreError>?>(nil)
+        let second = Mutex<Result<(FailureTimeline, RotationReadiness), ReportStoreError>?>(nil)
+        DispatchQueue.concurrentPerform(iterations: 2) { half in
+            if half == 0 {
+                let result = Result { () throws(ReportStoreError) in
+                    try store.read { reader throws(ReportStoreError) in
+                        let summary = try sql.summary(reader)
+                        return (summary, try sql.suspects(reader, limit: limit, offset: 0, total: summary.suspects))
+                    }
+                }
+                first.withLock { $0 = result }
+            } else {
+                let result = Result { () throws(ReportStoreError) in
+                    try store.read { reader throws(ReportStoreError) in
+                        (try sql.timeline(reader, bucket: bucket, limit: limit), try sql.rotation(reader, limit: limit, upcoming: upcoming))
+                    }
+                }
+                second.withLock { $0 = result }
+            }
         }
+        // Both are set once concurrentPerform returns.
+        let (summary, suspects) = try first.withLock { $0 }!.get()
+        let (timeline, rotation) = try second.withLock { $0 }!.get()
+        return FullReport(summary: summary, timeline: timeline, suspects: suspects, rotation: rotation)
     }
 
     public struct FullReport: Sendable, Encodable {

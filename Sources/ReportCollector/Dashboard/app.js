@@ -141,6 +141,10 @@
       return;
     }
     chart.append(drawChart(timeline, hosts));
+    if (timeline.hosts_total > hosts.length) {
+      chart.append(el("p", { class: "hint", id: "timeline-more" },
+        "The " + hosts.length + " most reported of " + timeline.hosts_total + " hosts."));
+    }
     hosts.forEach((series, index) => {
       const busiest = series.points.reduce((best, point) => (point.count > best.count ? point : best), series.points[0]);
       hostRows.append(el("tr", { "data-host": series.host, "data-total": series.total },
@@ -238,6 +242,10 @@
         el("td", null, (suspect.app_versions || []).join(", ") || "—",
           el("div", { class: "detail" }, (suspect.platforms || []).join(", ")))));
     }
+    if (answer.total > suspects.length) {
+      document.getElementById("suspects-section").append(el("p", { class: "hint", id: "suspects-more" },
+        "The " + suspects.length + " most reported of " + answer.total + " suspects; the API pages them with ?limit= and ?offset=."));
+    }
   }
 
   // MARK: One report (?report=ID)
@@ -282,6 +290,10 @@
     if (domains.length === 0) {
       container.append(el("p", { class: "hint" }, "No pinned domain has reported yet."));
       return;
+    }
+    if (answer.domains_total > domains.length) {
+      container.append(el("p", { class: "hint", id: "rotation-more" },
+        "The first " + domains.length + " of " + answer.domains_total + " pinned domains, by name."));
     }
     for (const domain of domains) {
       const section = el("div", { class: "domain", "data-domain": domain.domain });

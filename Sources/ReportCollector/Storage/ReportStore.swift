@@ -20,7 +20,8 @@ public protocol ReportStore: Sendable {
     /// Counts one rejected body (never stored itself) under its reason code.
     func recordMalformed(_ rejection: MalformedReport) throws(ReportStoreError)
 
-    /// Every stored report received at or after `since` (all when nil), oldest first, without raw bodies.
+    /// Every stored report received at or after `since` (all when nil), oldest first, without raw bodies: an
+    /// export, in memory as a whole; the analysis never reads this way (`read(_:)`).
     func reports(since: Date?) throws(ReportStoreError) -> [StoredReport]
 
     /// The report `id` with its chain (without its raw body), or nil when there is no such report.

@@ -11,17 +11,21 @@ import Synchronization
 /// never holds up a report's commit.
 ///
 /// `@unchecked Sendable`: `connection` is only used with `lock` held, `reader` with `readLock` held,
-/// `analysisReader` with `analysisLock` held; `waiting` and `committing` only with `queue` held.
+/// `idleAnalysis` and `openAnalysis` with `analysisPool` held; `waiting` and `committing` only with `queue` held.
 public final class SQLiteReportStore: ReportStore, @unchecked Sendable {
     private let lock = NSLock()
     private var connection: SQLiteConnection?
     private let readLock = NSLock()
     /// Opened on the first read (the database exists by then).
     private var reader: SQLiteConnection?
-    /// The analysis's own read-only connection, opened on its first use, with `analysisLock`: a long analysis
-    /// never holds up the short reads intake makes (alert counts) on `reader`.
-    private let analysisLock = NSLock()
-    private var analysisReader: SQLiteConnection?
+    /// The analysis's own read-only connections, opened as needed up to `analysisConnections`, idle ones in
+    /// `idleAnalysis`, with `analysisPool` held: a long analysis never holds up the short reads intake makes
+    /// (alert counts) on `reader`, and two analyses run at once on the machine's two cores.
+    private let analysisPool = NSCondition()
+    private var idleAnalysis: [SQLiteConnection] = []
+    private var openAnalysis = 0
+    /// Two: the collector's offloaded read threads (`HTTPServerConfiguration.offloadThreads`).
+    public static let analysisConnections = 2
     /// Set by `close()`, read under either read lock.
     private let closedFlag = Mutex(false)
     /// Group commit: reports waiting for the next transaction, and whether one is being committed.
@@ -195,9 +199,8 @@ public final class SQLiteReportStore: ReportStore, @unchecked Sendable {
     /// The analysis's queries, in one read transaction on the read-only connection: one snapshot, and the
     /// writer never waits for it (WAL).
     public func read<T>(_ body: (any AnalysisReader) throws(ReportStoreError) -> T) throws(ReportStoreError) -> T {
-        analysisLock.lock()
-        defer { analysisLock.unlock() }
-        let connection = try opened(&analysisReader)
+        let connection = try borrowAnalysisConnection()
+        defer { giveBack(connection) }
         do {
             try connection.execute("BEGIN")
         } catch {
@@ -351,13 +354,15 @@ public final class SQLiteReportStore: ReportStore, @unchecked Sendable {
         connection = nil
         readLock.lock()
         defer { readLock.unlock() }
-        analysisLock.lock()
-        defer { analysisLock.unlock() }
         reader?.close()
         reader = nil
-        analysisReader?.close()
-        analysisReader = nil
         closedFlag.withLock { $0 = true }
+        analysisPool.lock()
+        defer { analysisPool.unlock() }
+        idleAnalysis.forEach { $0.close() }
+        openAnalysis -= idleAnalysis.count
+        idleAnalysis = []
+        analysisPool.broadcast()
     }
 
     private var isClosed: Bool { closedFlag.withLock { $0 } }
@@ -376,6 +381,29 @@ public final class SQLiteReportStore: ReportStore, @unchecked Sendable {
         } catch {
             throw ReportStoreError(kind, location: path, detail: error.description)
         }
+    }
+
+    private func borrowAnalysisConnection() throws(ReportStoreError) -> SQLiteConnection {
+        analysisPool.lock()
+        defer { analysisPool.unlock() }
+        while idleAnalysis.isEmpty && openAnalysis >= Self.analysisConnections && !isClosed { analysisPool.wait() }
+        if let idle = idleAnalysis.popLast() { return idle }
+        var fresh: SQLiteConnection?
+        let connection = try opened(&fresh)
+        openAnalysis += 1
+        return connection
+    }
+
+    private func giveBack(_ connection: SQLiteConnection) {
+        analysisPool.lock()
+        defer { analysisPool.unlock() }
+        if isClosed {
+            connection.close()
+            openAnalysis -= 1
+        } else {
+            idleAnalysis.append(connection)
+        }
+        analysisPool.signal()
     }
 
     /// The read-only connection `slot` holds, opened on first use; its lock must be held.

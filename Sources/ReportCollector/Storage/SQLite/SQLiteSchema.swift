@@ -118,7 +118,7 @@ enum SQLiteSchema {
         CREATE INDEX reports_rotation ON reports (noted_hostname, app_version, app_platform, known_pins, enforce_pinning);
         CREATE INDEX reports_by_anchor ON reports (anchor_check, received_at_ms);
         CREATE INDEX reports_by_chain ON reports (chain_id, received_at_ms);
-        CREATE INDEX reports_by_leaf ON reports (hostname, leaf_sha256, received_at_ms);
+        CREATE INDEX reports_suspects ON reports (hostname, leaf_sha256, anchor_check, chain_id, received_at_ms, app_version, app_platform);
         CREATE INDEX reports_domain_chain ON reports (noted_hostname, chain_id);
         """,
     ]
