@@ -6,9 +6,9 @@ import Synchronization
 /// The embedded default store: one SQLite file in WAL mode (readers — `trustcheck reports` — never block the
 /// collector's writes), `synchronous=FULL` so a commit, and so an acknowledgement, survives a power cut.
 ///
-/// Reads (the analysis, raw bodies, alert counts) go through a second, read-only connection: in WAL mode a
-/// reader sees its own snapshot and never waits for the writer, nor the writer for it, so a long analysis
-/// never holds up a report's commit.
+/// Reads go through read-only connections (one for raw bodies and alert counts, two of the analysis's own):
+/// in WAL mode a reader sees its own snapshot and never waits for the writer, nor the writer for it, so a
+/// long analysis never holds up a report's commit.
 ///
 /// `@unchecked Sendable`: `connection` is only used with `lock` held, `reader` with `readLock` held,
 /// `idleAnalysis` and `openAnalysis` with `analysisPool` held; `waiting` and `committing` only with `queue` held.
@@ -26,7 +26,7 @@ public final class SQLiteReportStore: ReportStore, @unchecked Sendable {
     private var openAnalysis = 0
     /// Two: the collector's offloaded read threads (`HTTPServerConfiguration.offloadThreads`).
     public static let analysisConnections = 2
-    /// Set by `close()`, read under either read lock.
+    /// Set by `close()`; later reads throw `.closed`.
     private let closedFlag = Mutex(false)
     /// Group commit: reports waiting for the next transaction, and whether one is being committed.
     private let queue = NSCondition()
@@ -196,8 +196,8 @@ public final class SQLiteReportStore: ReportStore, @unchecked Sendable {
         }
     }
 
-    /// The analysis's queries, in one read transaction on the read-only connection: one snapshot, and the
-    /// writer never waits for it (WAL).
+    /// The analysis's queries, in one read transaction on one of the analysis's read-only connections: one
+    /// snapshot, and the writer never waits for it (WAL).
     public func read<T>(_ body: (any AnalysisReader) throws(ReportStoreError) -> T) throws(ReportStoreError) -> T {
         let connection = try borrowAnalysisConnection()
         defer { giveBack(connection) }
