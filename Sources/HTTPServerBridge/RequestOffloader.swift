@@ -44,14 +44,13 @@ final class RequestOffloader: @unchecked Sendable {
     /// Answers every request still suspended with `response` and resumes its connection (libmicrohttpd must
     /// not be stopped with a connection suspended); the threads end once their current request is answered.
     func stop(answering response: HTTPResponse) {
-        let left = condition.withLock { () -> [Job] in
+        condition.withLock {
             stopped = true
             waiting = []
             condition.broadcast()
-            defer { suspended = [:] }
-            return Array(suspended.values)
+            for job in suspended.values { resume(job, with: response) }
+            suspended = [:]
         }
-        for job in left { resume(job, with: response) }
     }
 
     private func work() {
@@ -65,8 +64,12 @@ final class RequestOffloader: @unchecked Sendable {
             let job = waiting.removeFirst()
             condition.unlock()
             let response = handler(job.pending.request)
-            condition.withLock { _ = suspended.removeValue(forKey: ObjectIdentifier(job.pending)) }
-            resume(job, with: response)
+            // Resumed while still listed, under the lock `stop` takes: once `stop` returns (and the daemon
+            // stops), no thread of ours touches a connection again.
+            condition.withLock {
+                resume(job, with: response)
+                _ = suspended.removeValue(forKey: ObjectIdentifier(job.pending))
+            }
         }
     }
 
