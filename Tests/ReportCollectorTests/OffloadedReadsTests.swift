@@ -25,8 +25,9 @@ struct OffloadedReadsTests {
         return server
     }
 
-    /// `count` GETs of `path` at once, each on its own connection; their responses (or failures) as they end.
-    private func concurrently(_ count: Int, _ path: String, port: UInt16) -> (wait: () -> [Result<LoopbackHTTPClient.Response, any Error>], Void) {
+    /// Starts `count` GETs of `path` at once, each on its own connection; the returned call waits for their
+    /// responses (or failures), in the order they ended.
+    private func concurrently(_ count: Int, _ path: String, port: UInt16) -> () -> [Result<LoopbackHTTPClient.Response, any Error>] {
         let results = ResultBox()
         let group = DispatchGroup()
         for _ in 0..<count {
@@ -37,7 +38,7 @@ struct OffloadedReadsTests {
                 group.leave()
             }.start()
         }
-        return ({ group.wait(); return results.all }, ())
+        return { group.wait(); return results.all }
     }
 
     @Test func slowReadsNeverHoldUpTheOtherRequests() throws {
@@ -51,7 +52,7 @@ struct OffloadedReadsTests {
         #expect(fast.status == 200 && fast.text == "/fast")
         // Three slow reads take 3 s on the one offload thread; the one pool thread answered at once.
         #expect(took < 0.5, "the fast request waited \(took) s behind the slow ones")
-        let answers = slow.wait()
+        let answers = slow()
         #expect(answers.compactMap { try? $0.get().status } == [200, 200, 200])
         #expect(answers.allSatisfy { (try? $0.get().text) == "/slow" })
     }
@@ -73,7 +74,7 @@ struct OffloadedReadsTests {
             #expect(refused.headers["retry-after"] == "1")
             #expect(Date().timeIntervalSince(before) < 1, "refused at once, not after the reads ahead of it")
         }
-        #expect((running.wait() + waiting.wait()).compactMap { try? $0.get().status } == [200, 200])
+        #expect((running() + waiting()).compactMap { try? $0.get().status } == [200, 200])
     }
 
     @Test func aShutdownAnswersWhatIsStillSuspended() throws {
@@ -85,7 +86,7 @@ struct OffloadedReadsTests {
         let took = Date().timeIntervalSince(started)
         #expect(unanswered == 2)
         #expect(took < 3, "the shutdown took \(took) s")
-        let answers = slow.wait()
+        let answers = slow()
         #expect(Date().timeIntervalSince(started) < 4, "the clients were answered within the grace, not after the 8 s reads")
         for answer in answers {
             if case .success(let response) = answer {
