@@ -1,7 +1,7 @@
 import Foundation
 import PostgresBridge
 import PostgresTestSupport
-import ReportCollector
+@testable import ReportCollector
 import SQLiteBridge
 import Testing
 #if canImport(Glibc)
@@ -42,6 +42,13 @@ import Glibc
                 FROM copy, reports WHERE reports.id <= ?3 ORDER BY copy.i, reports.id
                 """, [.integer(Int64(copies)), .integer(spacing), .integer(templates)])
             _ = try connection.query("UPDATE known_keys SET last_vouched_ms = (SELECT max(received_at_ms) FROM reports)")
+            try ReportHours.rebuildAll(.sqlite) { sql, values in
+                _ = try connection.query(sql, values.map { value -> SQLiteValue in
+                    guard case .integer(let integer) = value else { return .null }
+                    return .integer(integer)
+                })
+                return []
+            }
             try connection.execute("COMMIT")
             try connection.execute("ANALYZE")
         }
@@ -63,6 +70,13 @@ import Glibc
                     FROM generate_series(1, $1) AS copy(i), reports WHERE reports.id <= $3 ORDER BY copy.i, reports.id
                     """, [.integer(Int64(copies)), .integer(spacing), .integer(templates)])
                 try connection.execute("UPDATE known_keys SET last_vouched_ms = (SELECT max(received_at_ms) FROM reports)")
+                try ReportHours.rebuildAll(.postgres) { sql, values in
+                    try connection.execute(sql, values.map { value -> PostgresValue in
+                        guard case .integer(let integer) = value else { return .null }
+                        return .integer(integer)
+                    })
+                    return []
+                }
             }
             // Index-only scans need the visibility map, as autovacuum keeps it on a live database.
             try connection.execute("VACUUM ANALYZE")
@@ -77,7 +91,7 @@ import Glibc
         deduplication_key, received_at_ms, source, app_bundle_id, app_version, app_platform, app_platform_version,
         app_vendor_id, trustkit_version, date_time_ms, hostname, port, noted_hostname, include_subdomains, enforce_pinning,
         validated_certificate_chain, known_pins, validation_result, known_pins_expiration_ms, anchor_check, anchor_reason,
-        duplicate_count, report_format, served_certificate_chain, leaf_sha256, chain_id
+        duplicate_count, report_format, served_certificate_chain, leaf_sha256, chain_id, group_key
         """
 
     /// A template's columns for copy `copy`, `spacing` ms later per copy, under its own deduplication key and
@@ -88,7 +102,7 @@ import Glibc
         app_platform, app_platform_version, app_vendor_id || '-' || \(copy), trustkit_version, date_time_ms + \(copy) * \(spacing),
         hostname, port, noted_hostname, include_subdomains, enforce_pinning, validated_certificate_chain, known_pins,
         validation_result, known_pins_expiration_ms, anchor_check, anchor_reason, duplicate_count, report_format,
-        served_certificate_chain, leaf_sha256, chain_id
+        served_certificate_chain, leaf_sha256, chain_id, group_key
         """
     }
 

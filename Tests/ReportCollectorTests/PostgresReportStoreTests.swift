@@ -1,7 +1,7 @@
 import Foundation
 import PostgresBridge
 import PostgresTestSupport
-import ReportCollector
+@testable import ReportCollector
 import Testing
 
 /// The PostgreSQL store against a real server the tests start: the same behaviour checks the SQLite store
@@ -43,17 +43,50 @@ struct PostgresReportStoreTests {
         let (url, _, _) = try freshDatabase()
         try ReportStoreOpener.open(ReportStoreLocation(url)).close()
         let connection = try PostgresConnection(url)
-        #expect(try connection.execute("SELECT version FROM schema_version").rows.map { try $0.integer("version") } == [3])
+        #expect(try connection.execute("SELECT version FROM schema_version").rows.map { try $0.integer("version") } == [4])
         let tables = try connection.execute(
             "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name")
             .rows.map { try $0.string("table_name") }
-        #expect(tables == ["chain_keys", "chains", "known_keys", "malformed_bodies", "report_bodies", "report_certificates", "reports",
-                           "schema_version"])
+        #expect(tables == ["chain_keys", "chains", "known_keys", "malformed_bodies", "report_bodies", "report_certificates", "report_hours",
+                           "reports", "schema_version"])
         let unique = try connection.execute(
             """
             SELECT count(*) AS n FROM pg_indexes WHERE tablename = 'reports' AND indexdef LIKE 'CREATE UNIQUE INDEX%(deduplication_key)'
             """).singleRow()?.integer("n")
         #expect(unique == 1)
+    }
+
+    /// A database of schema version 3 (before hourly counts) is migrated: each stored report gets the group key
+    /// intake gives it and is counted in its hour with its resends.
+    @Test func aVersionThreeDatabaseIsCountedByTheHour() throws {
+        let (url, _, _) = try freshDatabase()
+        let report = try SampleReports.received(try SampleReports.body())
+        let store = try ReportStoreOpener.open(ReportStoreLocation(url))
+        guard case .stored(let id) = try store.store(report) else {
+            store.close()
+            Issue.record("the report was not stored")
+            return
+        }
+        #expect(try store.store(report) == .duplicate(id: id))
+        store.close()
+        let connection = try PostgresConnection(url)
+        let key = try connection.execute("SELECT group_key FROM reports").singleRow()?.string("group_key")
+        let hour = ReportHours.hourStart(report.receivedAt.epochMilliseconds)
+        func counted() throws -> [[Int64?]] {
+            try connection.execute("SELECT hour_ms, reports, duplicates, first_id, last_id FROM report_hours").rows.map { row in
+                try ["hour_ms", "reports", "duplicates", "first_id", "last_id"].map { try row.integer($0) }
+            }
+        }
+        #expect(try counted() == [[hour, 1, 1, id, id]])
+        // Version 3 as it was: no hourly counts, no group keys.
+        try connection.execute("DROP TABLE report_hours")
+        try connection.execute("ALTER TABLE reports DROP COLUMN group_key")
+        try connection.execute("UPDATE schema_version SET version = 3")
+        try ReportStoreOpener.open(ReportStoreLocation(url)).close()
+        #expect(try connection.execute("SELECT group_key FROM reports").singleRow()?.string("group_key") == key)
+        #expect(key?.count == 64)
+        #expect(try counted() == [[hour, 1, 1, id, id]])
+        #expect(try connection.execute("SELECT version FROM schema_version").rows.map { try $0.integer("version") } == [4])
     }
 
     @Test func aNewerSchemaIsRefused() throws {

@@ -1,5 +1,5 @@
 import Foundation
-import ReportCollector
+@testable import ReportCollector
 import SQLiteBridge
 import Testing
 #if canImport(Glibc)
@@ -81,13 +81,10 @@ import Glibc
                 return
             }
             let connection = try SQLiteConnection(path: path, create: false)
-            #expect(try connection.query("PRAGMA user_version").first?.first == .integer(3))
+            #expect(try connection.query("PRAGMA user_version").first?.first == .integer(4))
             #expect(try connection.query("PRAGMA foreign_key_check").isEmpty)
             let indexes = try connection.query("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'reports_%' ORDER BY name")
-            #expect(indexes.compactMap { $0.first?.text } == [
-                "reports_by_anchor", "reports_by_chain", "reports_by_host", "reports_by_received", "reports_domain_chain",
-                "reports_rotation", "reports_suspects", "reports_versions", "reports_window",
-            ])
+            #expect(indexes.compactMap { $0.first?.text } == ["reports_by_host", "reports_by_received"])
             // The migration derived the stored report's leaf, chain and keys, as intake does for a new one.
             let derived = try connection.query("SELECT leaf_sha256, chain_id IS NOT NULL FROM reports WHERE id = 7")
             #expect(derived.first == [.text(try #require(report.certificates.first).sha256), .integer(1)])
@@ -99,6 +96,17 @@ import Glibc
             let known = try connection.query("SELECT pin, last_vouched_ms FROM known_keys ORDER BY pin")
             #expect(known.compactMap { $0.first?.text } == Set(report.certificates.map(\.spkiPin) + report.body.knownPinHashes).sorted())
             #expect(known.allSatisfy { $0.last == .integer(1000) })
+            // It is counted in its hour (from 0 ms) with its two resends and the one after the migration, under
+            // the group key of its columns as intake computes it (its stored 0 read as enforce-pinning false).
+            let hour = try connection.query("SELECT hour_ms, reports, duplicates, first_id, last_id, group_key FROM report_hours WHERE first_id = 7")
+            #expect(hour.first?.prefix(5) == [.integer(0), .integer(1), .integer(3), .integer(7), .integer(7)])
+            let stored = try #require(try connection.query("SELECT known_pins, chain_id, group_key FROM reports WHERE id = 7").first)
+            let columns = ReportHours.Dimensions(
+                hostname: report.body.hostname, notedHostname: report.body.notedHostname,
+                leafSHA256: try #require(report.certificates.first).sha256, chainID: stored[1].integer, anchorCheck: "chains",
+                appVersion: report.body.appVersion, appPlatform: "IOS", knownPins: stored[0].text ?? "", enforcePinning: false)
+            #expect(stored[2] == .text(columns.groupKey))
+            #expect(hour.first?.last == .text(columns.groupKey))
         }
     }
 
@@ -132,9 +140,10 @@ import Glibc
             try ReportStoreOpener.open(.sqlite(path: path)).close()
             let connection = try SQLiteConnection(path: path, create: false)
             #expect(try connection.query("PRAGMA journal_mode").first?.first == .text("wal"))
-            #expect(try connection.query("PRAGMA user_version").first?.first == .integer(3))
+            #expect(try connection.query("PRAGMA user_version").first?.first == .integer(4))
             let tables = try connection.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").compactMap { $0.first?.text }
-            #expect(tables == ["chain_keys", "chains", "known_keys", "malformed_bodies", "report_bodies", "report_certificates", "reports"])
+            #expect(tables == ["chain_keys", "chains", "known_keys", "malformed_bodies", "report_bodies", "report_certificates", "report_hours",
+                               "reports"])
         }
     }
 

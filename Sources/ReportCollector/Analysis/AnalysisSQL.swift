@@ -1,12 +1,12 @@
 import Foundation
 
 /// The analysis's queries, written once for both databases (`AnalysisReader`), over a window starting at
-/// `since` (`?1` in every query), and how their grouped rows become the analysis's answers.
+/// `since`, and how their grouped rows become the analysis's answers.
 ///
-/// Each query is served by an index of schema version 3 (`SQLiteSchema`, `PostgresSchema`): the window's
-/// totals and the per-host timeline by `reports_window`, versions per host by `reports_versions`, rotation by
-/// `reports_rotation` and `reports_domain_chain`, suspects and their versions by `reports_suspects` (which
-/// holds every column they filter and group on).
+/// They sum hourly counts (`ReportHours`) rather than count reports: a window is its whole hours from
+/// `report_hours` and, when it starts inside an hour, that hour's reports after its start one by one
+/// (`windowGroups`), so a read's work follows the hours and groups in the window, not the reports. Every
+/// query binds the window's start as `?1` and its first whole hour as `?2`.
 struct AnalysisSQL {
     /// Rows any one grouped query returns at most: a bound on a read's memory whatever was posted (host
     /// names, versions and pins are the reporter's free text), far above what real fleets send (a few
@@ -15,17 +15,31 @@ struct AnalysisSQL {
 
     let since: Date?
 
-    private var window: StoredRow.Value { .integer(since?.epochMilliseconds ?? Int64.min) }
+    /// The window's start: receipt times are after 1970, so a window from before then is all of them.
+    private var windowStart: Int64 { max(0, since?.epochMilliseconds ?? 0) }
+
+    /// `?1` and `?2` of every query.
+    private var window: [StoredRow.Value] { [.integer(windowStart), .integer(ReportHours.firstWholeHour(from: windowStart))] }
+
+    /// The window's reports as rows of counts: its whole hours' rows of `report_hours`, then each report of the
+    /// part of an hour it starts in as a row of one. `at_ms` is the row's hour (or the report's receipt time).
+    private static let windowGroups = """
+        (SELECT hostname, leaf_sha256, chain_id, anchor_check, app_version, app_platform, hour_ms AS at_ms, reports AS n,
+            duplicates AS d, first_ms, last_ms, first_id, last_id FROM report_hours WHERE hour_ms >= ?2
+         UNION ALL
+         SELECT hostname, leaf_sha256, chain_id, anchor_check, app_version, app_platform, received_at_ms, 1, duplicate_count,
+            received_at_ms, received_at_ms, id, id FROM reports WHERE received_at_ms >= ?1 AND received_at_ms < ?2) AS g
+        """
 
     // MARK: - Summary
 
     func summary(_ reader: any AnalysisReader) throws(ReportStoreError) -> AnalysisSummary {
         let totals = try reader.row(
             """
-            SELECT count(*), CAST(coalesce(sum(duplicate_count), 0) AS BIGINT), min(received_at_ms), max(received_at_ms),
-                CAST(coalesce(sum(CASE WHEN anchor_check = 'clock_skew' THEN 1 ELSE 0 END), 0) AS BIGINT)
-            FROM reports WHERE received_at_ms >= ?1
-            """, [window])
+            SELECT CAST(coalesce(sum(n), 0) AS BIGINT), CAST(coalesce(sum(d), 0) AS BIGINT), min(first_ms), max(last_ms),
+                CAST(coalesce(sum(CASE WHEN anchor_check = 'clock_skew' THEN n ELSE 0 END), 0) AS BIGINT)
+            FROM \(Self.windowGroups)
+            """, window)
         var malformed: [String: Int] = [:]
         for row in try reader.rows("SELECT reason, count FROM malformed_bodies", []) {
             if let reason = row.text(0), let count = row.integer(1) { malformed[reason] = Int(count) }
@@ -42,8 +56,8 @@ struct AnalysisSQL {
 
     /// Hosts with reports in the window (grouped rather than `count(DISTINCT …)`, which PostgreSQL sorts for).
     func hostCount(_ reader: any AnalysisReader) throws(ReportStoreError) -> Int {
-        Int(try reader.row("SELECT count(*) FROM (SELECT hostname FROM reports WHERE received_at_ms >= ?1 GROUP BY hostname) AS h",
-                           [window]).integer(0) ?? 0)
+        Int(try reader.row("SELECT count(*) FROM (SELECT hostname FROM \(Self.windowGroups) GROUP BY hostname) AS h",
+                           window).integer(0) ?? 0)
     }
 
     func timeline(_ reader: any AnalysisReader, bucket: TimeInterval, limit: Int) throws(ReportStoreError) -> FailureTimeline {
@@ -54,36 +68,41 @@ struct AnalysisSQL {
             """
             SELECT (SELECT min(received_at_ms) FROM reports WHERE received_at_ms >= ?1),
                 (SELECT max(received_at_ms) FROM reports WHERE received_at_ms >= ?1)
-            """, [window])
+            """, [window[0]])
         // The most reported hosts, and (over the whole grouping) how many hosts there are.
         let top = try reader.rows(
             """
-            SELECT hostname, n, count(*) OVER () FROM (
-                SELECT hostname, count(*) AS n FROM reports WHERE received_at_ms >= ?1 GROUP BY hostname) AS h
-            ORDER BY n DESC, hostname LIMIT ?2
-            """, [window, .integer(Int64(clamped(limit)))])
+            SELECT hostname, total, count(*) OVER () FROM (
+                SELECT hostname, CAST(sum(n) AS BIGINT) AS total FROM \(Self.windowGroups) GROUP BY hostname) AS h
+            ORDER BY total DESC, hostname LIMIT ?3
+            """, window + [.integer(Int64(clamped(limit)))])
         let hostsTotal = Int(top.first?.integer(2) ?? 0)
         let hosts = top.compactMap { $0.text(0) }
         var points: [String: [FailureTimeline.Point]] = [:]
         var versions: [FailureTimeline.VersionCount] = []
         if !hosts.isEmpty {
-            let list = Self.list(hosts, from: 3)
-            for row in try reader.rows(
-                """
-                SELECT hostname, received_at_ms / ?2, count(*) FROM reports WHERE received_at_ms >= ?1 AND hostname IN (\(list.sql))
-                GROUP BY 1, 2 ORDER BY 1, 2 LIMIT \(Self.rowLimit)
-                """, [window, .integer(bucketMs)] + list.values)
-            {
+            // Buckets of whole hours are sums of hours; any other size counts each report.
+            let pointsQuery: (sql: String, values: [StoredRow.Value])
+            if bucketMs % ReportHours.hourMs == 0 {
+                let list = Self.list(hosts, from: 4)
+                pointsQuery = ("SELECT hostname, at_ms / ?3, CAST(sum(n) AS BIGINT) FROM \(Self.windowGroups) WHERE hostname IN (\(list.sql))",
+                               window + [.integer(bucketMs)] + list.values)
+            } else {
+                let list = Self.list(hosts, from: 3)
+                pointsQuery = ("SELECT hostname, received_at_ms / ?2, count(*) FROM reports WHERE received_at_ms >= ?1 AND hostname IN (\(list.sql))",
+                               [window[0], .integer(bucketMs)] + list.values)
+            }
+            for row in try reader.rows("\(pointsQuery.sql) GROUP BY 1, 2 ORDER BY 1, 2 LIMIT \(Self.rowLimit)", pointsQuery.values) {
                 guard let host = row.text(0), let index = row.integer(1), let count = row.integer(2) else { continue }
                 points[host, default: []].append(FailureTimeline.Point(start: Date(epochMilliseconds: index * bucketMs), count: Int(count)))
             }
-            let versionList = Self.list(hosts, from: 2)
+            let versionList = Self.list(hosts, from: 3)
             for row in try reader.rows(
                 """
-                SELECT hostname, app_version, app_platform, count(*) FROM reports
-                WHERE received_at_ms >= ?1 AND hostname IN (\(versionList.sql))
+                SELECT hostname, app_version, app_platform, CAST(sum(n) AS BIGINT) FROM \(Self.windowGroups)
+                WHERE hostname IN (\(versionList.sql))
                 GROUP BY 1, 2, 3 ORDER BY 1, 4 DESC LIMIT \(Self.rowLimit)
-                """, [window] + versionList.values)
+                """, window + versionList.values)
             {
                 guard let host = row.text(0), let version = row.text(1), let platform = row.text(2), let count = row.integer(3) else { continue }
                 versions.append(FailureTimeline.VersionCount(host: host, appVersion: version, platform: platform, count: Int(count)))
@@ -110,27 +129,27 @@ struct AnalysisSQL {
             SELECT 1 FROM chain_keys k JOIN known_keys n ON n.pin = k.pin WHERE k.chain_id = c.id AND n.last_vouched_ms >= ?1)
         """
 
-    /// A report of the window that makes a suspect (`InterceptionSuspect`): its chain does not chain to the
-    /// anchors, or none of its keys is known.
+    /// A row of `windowGroups` whose reports make a suspect (`InterceptionSuspect`): their chain does not
+    /// chain to the anchors, or none of its keys is known.
     private static let isSuspect = """
-        r.received_at_ms >= ?1 AND (r.anchor_check = 'does_not_chain' OR r.chain_id IN (\(chainsOfUnknownKeys)))
+        (anchor_check = 'does_not_chain' OR chain_id IN (\(chainsOfUnknownKeys)))
         """
 
     func suspectCount(_ reader: any AnalysisReader) throws(ReportStoreError) -> Int {
-        Int(try reader.row("SELECT count(*) FROM (SELECT 1 FROM reports r WHERE \(Self.isSuspect) GROUP BY r.hostname, r.leaf_sha256) AS g",
-                           [window]).integer(0) ?? 0)
+        Int(try reader.row("SELECT count(*) FROM (SELECT 1 FROM \(Self.windowGroups) WHERE \(Self.isSuspect) GROUP BY hostname, leaf_sha256) AS s",
+                           window).integer(0) ?? 0)
     }
 
     /// `total`: `suspectCount` when the caller has it already.
     func suspects(_ reader: any AnalysisReader, limit: Int, offset: Int, total: Int? = nil) throws(ReportStoreError) -> InterceptionSuspect.Page {
         let groups = try reader.rows(
             """
-            SELECT r.hostname, r.leaf_sha256, count(*), min(r.received_at_ms), max(r.received_at_ms), min(r.id), max(r.id),
-                max(CASE WHEN r.anchor_check = 'does_not_chain' THEN 1 ELSE 0 END),
-                max(CASE WHEN r.chain_id IN (\(Self.chainsOfUnknownKeys)) THEN 1 ELSE 0 END)
-            FROM reports r WHERE \(Self.isSuspect)
-            GROUP BY r.hostname, r.leaf_sha256 ORDER BY count(*) DESC, r.hostname, r.leaf_sha256 LIMIT ?2 OFFSET ?3
-            """, [window, .integer(Int64(clamped(limit))), .integer(Int64(max(0, offset)))])
+            SELECT hostname, leaf_sha256, CAST(sum(n) AS BIGINT), min(first_ms), max(last_ms), min(first_id), max(last_id),
+                max(CASE WHEN anchor_check = 'does_not_chain' THEN 1 ELSE 0 END),
+                max(CASE WHEN chain_id IN (\(Self.chainsOfUnknownKeys)) THEN 1 ELSE 0 END)
+            FROM \(Self.windowGroups) WHERE \(Self.isSuspect)
+            GROUP BY hostname, leaf_sha256 ORDER BY sum(n) DESC, hostname, leaf_sha256 LIMIT ?3 OFFSET ?4
+            """, window + [.integer(Int64(clamped(limit))), .integer(Int64(max(0, offset)))])
         var suspects: [InterceptionSuspect] = []
         for group in groups {
             guard let host = group.text(0), let leaf = group.text(1), let count = group.integer(2), let first = group.integer(3),
@@ -157,7 +176,9 @@ struct AnalysisSQL {
         var known: Set<String> = []
         if !pins.isEmpty {
             let list = Self.list(pins, from: 2)
-            for row in try reader.rows("SELECT pin FROM known_keys WHERE last_vouched_ms >= ?1 AND pin IN (\(list.sql))", [window] + list.values) {
+            for row in try reader.rows("SELECT pin FROM known_keys WHERE last_vouched_ms >= ?1 AND pin IN (\(list.sql))",
+                                       [window[0]] + list.values)
+            {
                 if let pin = row.text(0) { known.insert(pin) }
             }
         }
@@ -168,9 +189,9 @@ struct AnalysisSQL {
         var versions: Set<String> = [], platforms: Set<String> = []
         for row in try reader.rows(
             """
-            SELECT DISTINCT r.app_version, r.app_platform FROM reports r
-            WHERE r.hostname = ?2 AND r.leaf_sha256 = ?3 AND \(Self.isSuspect) LIMIT \(Self.rowLimit)
-            """, [window, .text(host), .text(leaf)])
+            SELECT DISTINCT app_version, app_platform FROM \(Self.windowGroups)
+            WHERE hostname = ?3 AND leaf_sha256 = ?4 AND \(Self.isSuspect) LIMIT \(Self.rowLimit)
+            """, window + [.text(host), .text(leaf)])
         {
             if let version = row.text(0) { versions.insert(version) }
             if let platform = row.text(1) { platforms.insert(platform) }
@@ -191,7 +212,7 @@ struct AnalysisSQL {
     func rotation(_ reader: any AnalysisReader, limit: Int, upcoming: UpcomingPins) throws(ReportStoreError) -> RotationReadiness {
         let named = try reader.rows(
             """
-            SELECT noted_hostname, count(*) OVER () FROM (SELECT noted_hostname FROM reports GROUP BY noted_hostname) AS d
+            SELECT noted_hostname, count(*) OVER () FROM (SELECT noted_hostname FROM report_hours GROUP BY noted_hostname) AS d
             ORDER BY noted_hostname LIMIT ?1
             """, [.integer(Int64(clamped(limit)))])
         let total = Int(named.first?.integer(1) ?? 0)
@@ -202,10 +223,10 @@ struct AnalysisSQL {
         var decoded: [String: [String]] = [:]
         for row in try reader.rows(
             """
-            SELECT noted_hostname, app_version, app_platform, known_pins, count(*),
-                CAST(sum(CASE WHEN enforce_pinning IS TRUE THEN 1 ELSE 0 END) AS BIGINT),
-                CAST(sum(CASE WHEN enforce_pinning IS FALSE THEN 1 ELSE 0 END) AS BIGINT), min(id)
-            FROM reports WHERE noted_hostname IN (\(list.sql)) GROUP BY 1, 2, 3, 4 ORDER BY 8 LIMIT \(Self.rowLimit)
+            SELECT noted_hostname, app_version, app_platform, known_pins, CAST(sum(reports) AS BIGINT),
+                CAST(sum(CASE WHEN enforce_pinning IS TRUE THEN reports ELSE 0 END) AS BIGINT),
+                CAST(sum(CASE WHEN enforce_pinning IS FALSE THEN reports ELSE 0 END) AS BIGINT), min(first_id)
+            FROM report_hours WHERE noted_hostname IN (\(list.sql)) GROUP BY 1, 2, 3, 4 ORDER BY 8 LIMIT \(Self.rowLimit)
             """, list.values)
         {
             guard let domain = row.text(0), let version = row.text(1), let platform = row.text(2), let pinsText = row.text(3),
@@ -221,7 +242,7 @@ struct AnalysisSQL {
         for row in try reader.rows(
             """
             SELECT g.noted_hostname, k.pin, CAST(sum(g.n) AS BIGINT) FROM (
-                SELECT noted_hostname, chain_id, count(*) AS n FROM reports
+                SELECT noted_hostname, chain_id, sum(reports) AS n FROM report_hours
                 WHERE noted_hostname IN (\(list.sql)) AND chain_id IS NOT NULL GROUP BY noted_hostname, chain_id) AS g
             JOIN chain_keys k ON k.chain_id = g.chain_id GROUP BY 1, 2 LIMIT \(Self.rowLimit)
             """, list.values)

@@ -31,48 +31,38 @@ struct ReportKeys: Sendable, Hashable {
     /// The `chains` row's unique text: the pins in order, space-separated (base64 has no space).
     var fingerprint: String? { chainPins.isEmpty ? nil : chainPins.joined(separator: " ") }
 
-    /// The statements that store these keys, in either database's spelling, around the report's own row.
-    struct Statements: Sendable {
-        /// What precedes a parameter's number: `?` for SQLite, `$` for PostgreSQL.
-        let placeholderPrefix: String
-        /// The larger of two values: `max` in SQLite, `GREATEST` in PostgreSQL.
-        let greatest: String
+    /// Returns the chain's id, inserting it when new (an upsert that changes nothing, so that it returns the
+    /// id in both databases).
+    private static func chainStatement(_ sql: SQLDialect) -> String {
+        "INSERT INTO chains (fingerprint) VALUES (\(sql.placeholder(1))) ON CONFLICT (fingerprint)"
+            + " DO UPDATE SET fingerprint = EXCLUDED.fingerprint RETURNING id"
+    }
 
-        func placeholder(_ position: Int) -> String { "\(placeholderPrefix)\(position)" }
+    private static func chainKeyStatement(_ sql: SQLDialect) -> String {
+        "INSERT INTO chain_keys (chain_id, pin) VALUES (\(sql.placeholder(1)), \(sql.placeholder(2))) ON CONFLICT DO NOTHING"
+    }
 
-        /// Returns the chain's id, inserting it when new (an upsert that changes nothing, so that it returns
-        /// the id in both databases).
-        var chain: String {
-            "INSERT INTO chains (fingerprint) VALUES (\(placeholder(1))) ON CONFLICT (fingerprint)"
-                + " DO UPDATE SET fingerprint = EXCLUDED.fingerprint RETURNING id"
-        }
-
-        var chainKey: String {
-            "INSERT INTO chain_keys (chain_id, pin) VALUES (\(placeholder(1)), \(placeholder(2))) ON CONFLICT DO NOTHING"
-        }
-
-        var knownKey: String {
-            "INSERT INTO known_keys (pin, last_vouched_ms) VALUES (\(placeholder(1)), \(placeholder(2)))"
-                + " ON CONFLICT (pin) DO UPDATE SET last_vouched_ms = \(greatest)(known_keys.last_vouched_ms, EXCLUDED.last_vouched_ms)"
-        }
+    private static func knownKeyStatement(_ sql: SQLDialect) -> String {
+        "INSERT INTO known_keys (pin, last_vouched_ms) VALUES (\(sql.placeholder(1)), \(sql.placeholder(2)))"
+            + " ON CONFLICT (pin) DO UPDATE SET last_vouched_ms = \(sql.greatest)(known_keys.last_vouched_ms, EXCLUDED.last_vouched_ms)"
     }
 
     /// Stores the chain (when there is one) through `run` (a statement, its parameters, its rows as text)
     /// and returns its id; `noID` is the error when the database returns none.
-    func storeChain<Failure: Error>(_ statements: Statements, noID: Failure,
+    func storeChain<Failure: Error>(_ sql: SQLDialect, noID: Failure,
                                     _ run: (String, [StoredRow.Value]) throws(Failure) -> [[String?]]) throws(Failure) -> Int64?
     {
         guard let fingerprint else { return nil }
-        guard let id = try run(statements.chain, [.text(fingerprint)]).first?.integer(0) else { throw noID }
-        for pin in chainPins { _ = try run(statements.chainKey, [.integer(id), .text(pin)]) }
+        guard let id = try run(Self.chainStatement(sql), [.text(fingerprint)]).first?.integer(0) else { throw noID }
+        for pin in chainPins { _ = try run(Self.chainKeyStatement(sql), [.integer(id), .text(pin)]) }
         return id
     }
 
     /// Records the keys this report vouches for through `run`.
-    func storeVouchedKeys<Failure: Error>(_ statements: Statements,
+    func storeVouchedKeys<Failure: Error>(_ sql: SQLDialect,
                                           _ run: (String, [StoredRow.Value]) throws(Failure) -> [[String?]]) throws(Failure)
     {
-        for pin in vouchedKeys { _ = try run(statements.knownKey, [.text(pin), .integer(receivedAt.epochMilliseconds)]) }
+        for pin in vouchedKeys { _ = try run(Self.knownKeyStatement(sql), [.text(pin), .integer(receivedAt.epochMilliseconds)]) }
     }
 }
 
@@ -82,10 +72,10 @@ extension ReportKeys {
 
     /// Derives and stores the keys of every report already stored (a migration's step, inside its
     /// transaction), in batches of `backfillBatch` reports by id, through `run`.
-    static func backfill<Failure: Error>(_ statements: Statements, noID: Failure,
+    static func backfill<Failure: Error>(_ sql: SQLDialect, noID: Failure,
                                          _ run: (String, [StoredRow.Value]) throws(Failure) -> [[String?]]) throws(Failure)
     {
-        let p = statements.placeholder
+        let p = sql.placeholder
         var after = Int64.min
         while true {
             let rows = try run("SELECT id, received_at_ms, anchor_check, anchor_reason, known_pins FROM reports WHERE id > \(p(1))"
@@ -104,10 +94,10 @@ extension ReportKeys {
                 let known = (row.text(4).flatMap(StoredListCoding.decode) ?? []).map(TrustKitReportBody.pinHash)
                 let keys = ReportKeys(spkiPins: pins[id] ?? [], knownPinHashes: known, anchorCheck: anchor,
                                       receivedAt: Date(epochMilliseconds: received))
-                if let chain = try keys.storeChain(statements, noID: noID, run) {
+                if let chain = try keys.storeChain(sql, noID: noID, run) {
                     _ = try run("UPDATE reports SET chain_id = \(p(1)) WHERE id = \(p(2))", [.integer(chain), .integer(id)])
                 }
-                try keys.storeVouchedKeys(statements, run)
+                try keys.storeVouchedKeys(sql, run)
             }
             after = last
         }

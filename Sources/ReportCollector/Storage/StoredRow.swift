@@ -63,6 +63,7 @@ public struct StoredRow {
             "served_certificate_chain": .text(orNull: body.servedCertificateChain.map(StoredListCoding.encode)),
             "leaf_sha256": .text(report.certificates.first?.sha256 ?? ""),
             "chain_id": .integer(orNull: chainID),
+            "group_key": .text(ReportHours.Dimensions(report, chainID: chainID).groupKey),
         ])
     }
 

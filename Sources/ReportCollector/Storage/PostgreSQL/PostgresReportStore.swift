@@ -60,11 +60,11 @@ public final class PostgresReportStore: ReportStore, Sendable {
                 for migration in PostgresSchema.migrations[version...] {
                     for statement in migration { try connection.execute(statement) }
                 }
-                if version < PostgresSchema.keysVersion {
-                    try ReportKeys.backfill(Self.keyStatements, noID: Self.noChainID) { sql, values throws(PostgresError) in
-                        try Self.textRows(connection.execute(sql, values.map(Self.value)))
-                    }
+                func run(_ sql: String, _ values: [StoredRow.Value]) throws(PostgresError) -> [[String?]] {
+                    try Self.textRows(connection.execute(sql, values.map(Self.value)))
                 }
+                if version < PostgresSchema.keysVersion { try ReportKeys.backfill(Self.dialect, noID: Self.noChainID, run) }
+                if version < PostgresSchema.hoursVersion { try ReportHours.backfill(Self.dialect, run) }
                 try connection.execute("DELETE FROM schema_version")
                 try connection.execute("INSERT INTO schema_version (version) VALUES ($1)",
                                        [.integer(Int64(PostgresSchema.currentVersion))])
@@ -82,21 +82,26 @@ public final class PostgresReportStore: ReportStore, Sendable {
                     try Self.textRows(connection.execute(sql, values.map(Self.value)))
                 }
                 // A duplicate's chain is already stored, so this changes nothing then.
-                let chainID = try keys.storeChain(Self.keyStatements, noID: Self.noChainID, run)
+                let chainID = try keys.storeChain(Self.dialect, noID: Self.noChainID, run)
                 let reportRow = StoredRow.report(report, chainID: chainID)
                 let row = try connection.execute(
                     reportRow.insert(placeholder: Self.placeholder)
                         + " ON CONFLICT (deduplication_key) DO UPDATE SET duplicate_count = reports.duplicate_count + 1"
-                        + " RETURNING id, duplicate_count",
+                        + " RETURNING id, duplicate_count, received_at_ms, group_key",
                     reportRow.values.map(Self.value)
                 ).singleRow()
                 guard let row else { throw PostgresError(kind: .unexpectedValue, message: "INSERT … RETURNING gave no row") }
                 let id = try row.required("id", row.integer)
-                guard try row.required("duplicate_count", row.integer) == 0 else { return .duplicate(id: id) }
+                let received = try row.required("received_at_ms", row.integer)
+                guard try row.required("duplicate_count", row.integer) == 0 else {
+                    try ReportHours.addDuplicate(groupKey: try row.required("group_key", row.string), receivedMs: received, Self.dialect, run)
+                    return .duplicate(id: id)
+                }
+                try ReportHours.add(ReportHours.Dimensions(report, chainID: chainID), id: id, receivedMs: received, Self.dialect, run)
                 for stored in report.certificates.map({ StoredRow.certificate($0, reportID: id) }) + [StoredRow.body(report, reportID: id)] {
                     try connection.execute(stored.insert(placeholder: Self.placeholder), stored.values.map(Self.value))
                 }
-                try keys.storeVouchedKeys(Self.keyStatements, run)
+                try keys.storeVouchedKeys(Self.dialect, run)
                 return .stored(id: id)
             }
         }
@@ -104,7 +109,7 @@ public final class PostgresReportStore: ReportStore, Sendable {
 
     private static func placeholder(_ position: Int) -> String { "$\(position)" }
 
-    private static let keyStatements = ReportKeys.Statements(placeholderPrefix: "$", greatest: "GREATEST")
+    private static let dialect = SQLDialect.postgres
 
     private static let noChainID = PostgresError(kind: .unexpectedValue, message: "INSERT INTO chains … RETURNING gave no id")
 
@@ -238,18 +243,24 @@ public final class PostgresReportStore: ReportStore, Sendable {
     public func deleteReports(receivedBefore cutoff: Date, limit: Int) throws(ReportStoreError) -> Int {
         try pool.withConnection(.query) { connection in
             try connection.transaction {
-                // One statement set: the batch's ids, then their rows; several collectors may run this at once,
-                // and SKIP LOCKED leaves a batch another collector is deleting to it.
+                // Several collectors may run this at once: each batch holds the lock to its end, so one
+                // collector's recount of an hour never overlaps another's.
+                try connection.execute("SELECT pg_advisory_xact_lock($1)", [.integer(PostgresSchema.retentionLockKey)])
                 let rows = try connection.execute(
-                    """
-                    SELECT id FROM reports WHERE received_at_ms < $1 ORDER BY received_at_ms, id LIMIT $2
-                    FOR UPDATE SKIP LOCKED
-                    """, [.integer(cutoff.epochMilliseconds), .integer(Int64(limit))])
+                    "SELECT id, received_at_ms FROM reports WHERE received_at_ms < $1 ORDER BY received_at_ms, id LIMIT $2",
+                    [.integer(cutoff.epochMilliseconds), .integer(Int64(limit))])
                 let ids = try rows.rows.map { row in try row.required("id", row.integer) }
                 for id in ids {
                     try connection.execute("DELETE FROM report_certificates WHERE report_id = $1", [.integer(id)])
                     try connection.execute("DELETE FROM report_bodies WHERE report_id = $1", [.integer(id)])
                     try connection.execute("DELETE FROM reports WHERE id = $1", [.integer(id)])
+                }
+                // Oldest first, so the batch's hours run from its first row's to its last's.
+                if let first = try rows.rows.first?.integer("received_at_ms"), let last = try rows.rows.last?.integer("received_at_ms") {
+                    try ReportHours.rebuild(from: ReportHours.hourStart(first), to: ReportHours.hourStart(last) + ReportHours.hourMs,
+                                            Self.dialect) { sql, values throws(PostgresError) in
+                        try Self.textRows(connection.execute(sql, values.map(Self.value)))
+                    }
                 }
                 // The last batch: every report before the cutoff is gone, so is every vouching for a key there.
                 if ids.count < limit {

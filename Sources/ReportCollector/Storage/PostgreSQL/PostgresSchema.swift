@@ -93,11 +93,48 @@ enum PostgresSchema {
          "CREATE INDEX reports_by_chain ON reports (chain_id, received_at_ms)",
          "CREATE INDEX reports_suspects ON reports (hostname, leaf_sha256, anchor_check, chain_id, received_at_ms, app_version, app_platform)",
          "CREATE INDEX reports_domain_chain ON reports (noted_hostname, chain_id)"],
+        // 4: the analysis reads hourly counts (`ReportHours`): each report's group key, and `report_hours`
+        // (derived for the reports already stored by `ReportHours.backfill`); the indexes of version 3 that
+        // served the analysis's scans of `reports` go.
+        ["ALTER TABLE reports ADD COLUMN group_key text NOT NULL DEFAULT ''",
+         """
+        CREATE TABLE report_hours (
+            hour_ms bigint NOT NULL,
+            group_key text NOT NULL,
+            hostname text NOT NULL,
+            noted_hostname text NOT NULL,
+            leaf_sha256 text NOT NULL,
+            chain_id bigint,
+            anchor_check text NOT NULL,
+            app_version text NOT NULL,
+            app_platform text NOT NULL,
+            known_pins text NOT NULL,
+            enforce_pinning boolean,
+            reports bigint NOT NULL,
+            duplicates bigint NOT NULL,
+            first_ms bigint NOT NULL,
+            last_ms bigint NOT NULL,
+            first_id bigint NOT NULL,
+            last_id bigint NOT NULL,
+            PRIMARY KEY (hour_ms, group_key)
+        )
+        """,
+         "CREATE INDEX report_hours_by_leaf ON report_hours (hostname, leaf_sha256)",
+         "DROP INDEX IF EXISTS reports_window", "DROP INDEX IF EXISTS reports_versions", "DROP INDEX IF EXISTS reports_rotation", "DROP INDEX IF EXISTS reports_by_anchor",
+         "DROP INDEX IF EXISTS reports_by_chain", "DROP INDEX IF EXISTS reports_suspects", "DROP INDEX IF EXISTS reports_domain_chain"],
     ]
 
     /// The migration that added `chains` and `known_keys`: a database older than this has its reports' keys
     /// derived (`ReportKeys.backfill`) when it is migrated.
     static let keysVersion = 3
+
+    /// The migration that added `report_hours`: a database older than this has it derived
+    /// (`ReportHours.backfill`) when it is migrated.
+    static let hoursVersion = 4
+
+    /// The key of the advisory lock each retention batch holds: collectors sharing a database delete and
+    /// recount hours one at a time. "TrustRet" in ASCII.
+    static let retentionLockKey: Int64 = 0x5472_7573_7452_6574
 
     /// The version a fully migrated database has.
     static var currentVersion: Int { migrations.count }

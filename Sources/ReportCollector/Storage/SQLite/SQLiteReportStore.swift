@@ -85,11 +85,11 @@ public final class SQLiteReportStore: ReportStore, @unchecked Sendable {
                 for (index, migration) in SQLiteSchema.migrations.enumerated() where index >= version {
                     try connection.execute(migration)
                 }
-                if version < SQLiteSchema.keysVersion {
-                    try ReportKeys.backfill(Self.keyStatements, noID: Self.noChainID) { sql, values throws(SQLiteError) in
-                        try Self.textRows(connection.query(sql, values.map(Self.value)))
-                    }
+                func run(_ sql: String, _ values: [StoredRow.Value]) throws(SQLiteError) -> [[String?]] {
+                    try Self.textRows(connection.query(sql, values.map(Self.value)))
                 }
+                if version < SQLiteSchema.keysVersion { try ReportKeys.backfill(Self.dialect, noID: Self.noChainID, run) }
+                if version < SQLiteSchema.hoursVersion { try ReportHours.backfill(Self.dialect, run) }
                 if let broken = try connection.query("PRAGMA foreign_key_check").first {
                     throw SQLiteError(code: 0, message: "a migration left a dangling reference: \(broken)", context: "migration")
                 }
@@ -157,27 +157,33 @@ public final class SQLiteReportStore: ReportStore, @unchecked Sendable {
             try textRows(connection.query(sql, values.map(value)))
         }
         // A duplicate's chain is already stored, so this changes nothing then.
-        let chainID = try keys.storeChain(keyStatements, noID: noChainID, run)
+        let chainID = try keys.storeChain(dialect, noID: noChainID, run)
         let reportRow = StoredRow.report(report, chainID: chainID)
         let rows = try connection.query(
             reportRow.insert(placeholder: placeholder)
                 + " ON CONFLICT (deduplication_key) DO UPDATE SET duplicate_count = duplicate_count + 1"
-                + " RETURNING id, duplicate_count",
+                + " RETURNING id, duplicate_count, received_at_ms, group_key",
             reportRow.values.map(value))
-        guard let row = rows.first, let id = row[0].integer, let duplicates = row[1].integer else {
+        guard let row = rows.first, let id = row[0].integer, let duplicates = row[1].integer, let received = row[2].integer,
+              case .text(let groupKey) = row[3]
+        else {
             throw SQLiteError(code: 0, message: "INSERT … RETURNING gave no row", context: "store")
         }
-        guard duplicates == 0 else { return .duplicate(id: id) }
+        guard duplicates == 0 else {
+            try ReportHours.addDuplicate(groupKey: groupKey, receivedMs: received, dialect, run)
+            return .duplicate(id: id)
+        }
+        try ReportHours.add(ReportHours.Dimensions(report, chainID: chainID), id: id, receivedMs: received, dialect, run)
         for stored in report.certificates.map({ StoredRow.certificate($0, reportID: id) }) + [StoredRow.body(report, reportID: id)] {
             try connection.query(stored.insert(placeholder: placeholder), stored.values.map(value))
         }
-        try keys.storeVouchedKeys(keyStatements, run)
+        try keys.storeVouchedKeys(dialect, run)
         return .stored(id: id)
     }
 
     private static func placeholder(_ position: Int) -> String { "?\(position)" }
 
-    private static let keyStatements = ReportKeys.Statements(placeholderPrefix: "?", greatest: "max")
+    private static let dialect = SQLDialect.sqlite
 
     private static let noChainID = SQLiteError(code: 0, message: "INSERT INTO chains … RETURNING gave no id", context: "store")
 
@@ -309,13 +315,21 @@ public final class SQLiteReportStore: ReportStore, @unchecked Sendable {
     public func deleteReports(receivedBefore cutoff: Date, limit: Int) throws(ReportStoreError) -> Int {
         try withConnection(.query) { connection throws(SQLiteError) in
             try connection.immediateTransaction { () throws(SQLiteError) in
-                let ids = try connection.query(
-                    "SELECT id FROM reports WHERE received_at_ms < ?1 ORDER BY received_at_ms, id LIMIT ?2",
-                    [.integer(cutoff.epochMilliseconds), .integer(Int64(limit))]).compactMap { $0.first?.integer }
+                let batch = try connection.query(
+                    "SELECT id, received_at_ms FROM reports WHERE received_at_ms < ?1 ORDER BY received_at_ms, id LIMIT ?2",
+                    [.integer(cutoff.epochMilliseconds), .integer(Int64(limit))])
+                let ids = batch.compactMap { $0.first?.integer }
                 for id in ids {
                     _ = try connection.query("DELETE FROM report_certificates WHERE report_id = ?1", [.integer(id)])
                     _ = try connection.query("DELETE FROM report_bodies WHERE report_id = ?1", [.integer(id)])
                     _ = try connection.query("DELETE FROM reports WHERE id = ?1", [.integer(id)])
+                }
+                // Oldest first, so the batch's hours run from its first row's to its last's.
+                if let first = batch.first?.last?.integer, let last = batch.last?.last?.integer {
+                    try ReportHours.rebuild(from: ReportHours.hourStart(first), to: ReportHours.hourStart(last) + ReportHours.hourMs,
+                                            Self.dialect) { sql, values throws(SQLiteError) in
+                        try Self.textRows(connection.query(sql, values.map(Self.value)))
+                    }
                 }
                 // The last batch: every report before the cutoff is gone, so is every vouching for a key there.
                 if ids.count < limit {

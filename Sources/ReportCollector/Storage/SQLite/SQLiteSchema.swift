@@ -121,11 +121,49 @@ enum SQLiteSchema {
         CREATE INDEX reports_suspects ON reports (hostname, leaf_sha256, anchor_check, chain_id, received_at_ms, app_version, app_platform);
         CREATE INDEX reports_domain_chain ON reports (noted_hostname, chain_id);
         """,
+        // 4: the analysis reads hourly counts (`ReportHours`): each report's group key, and `report_hours`
+        // (derived for the reports already stored by `ReportHours.backfill`); the indexes of version 3 that
+        // served the analysis's scans of `reports` go.
+        """
+        ALTER TABLE reports ADD COLUMN group_key TEXT NOT NULL DEFAULT '';
+        CREATE TABLE report_hours (
+            hour_ms INTEGER NOT NULL,
+            group_key TEXT NOT NULL,
+            hostname TEXT NOT NULL,
+            noted_hostname TEXT NOT NULL,
+            leaf_sha256 TEXT NOT NULL,
+            chain_id INTEGER,
+            anchor_check TEXT NOT NULL,
+            app_version TEXT NOT NULL,
+            app_platform TEXT NOT NULL,
+            known_pins TEXT NOT NULL,
+            enforce_pinning INTEGER,
+            reports INTEGER NOT NULL,
+            duplicates INTEGER NOT NULL,
+            first_ms INTEGER NOT NULL,
+            last_ms INTEGER NOT NULL,
+            first_id INTEGER NOT NULL,
+            last_id INTEGER NOT NULL,
+            UNIQUE (hour_ms, group_key)
+        );
+        CREATE INDEX report_hours_by_leaf ON report_hours (hostname, leaf_sha256);
+        DROP INDEX IF EXISTS reports_window;
+        DROP INDEX IF EXISTS reports_versions;
+        DROP INDEX IF EXISTS reports_rotation;
+        DROP INDEX IF EXISTS reports_by_anchor;
+        DROP INDEX IF EXISTS reports_by_chain;
+        DROP INDEX IF EXISTS reports_suspects;
+        DROP INDEX IF EXISTS reports_domain_chain;
+        """,
     ]
 
     /// The migration that added `chains` and `known_keys`: a database older than this has its reports' keys
     /// derived (`ReportKeys.backfill`) when it is migrated.
     static let keysVersion = 3
+
+    /// The migration that added `report_hours`: a database older than this has it derived
+    /// (`ReportHours.backfill`) when it is migrated.
+    static let hoursVersion = 4
 
     /// The version a fully migrated database has.
     static var currentVersion: Int { migrations.count }
