@@ -107,9 +107,11 @@ import Glibc
     }
 
     /// Templates stored through the store as intake stores them (12 hosts; chains that chain, do not, or chain
-    /// with an extra unknown key; 8 versions; both platforms; both enforcement modes), then `multiply` copies
-    /// them (copies, ms between copies, the templates' last id) until the store holds `count` reports spread
-    /// over 30 days: what a fleet's month of failures looks like, at the cost of one statement.
+    /// with an extra unknown key; 50 versions; both platforms; both enforcement modes; no two alike in what the
+    /// analysis groups on), then `multiply` copies them (copies, ms between copies, the templates' last id) and
+    /// counts their hours, until the store holds `count` reports spread over 30 days: what a fleet's month of
+    /// failures looks like, at the cost of a few statements. Every template is in every hour, so the hourly
+    /// counts hold 200 rows per hour (144,000 for 30 days).
     static func seed(_ location: ReportStoreLocation, count: Int,
                      multiply: (_ copies: Int, _ spacing: Int64, _ templates: Int64) throws -> Void) throws -> Int
     {
@@ -119,7 +121,7 @@ import Glibc
         let chains = [SampleReports.goodChain, SampleReports.goodChain, SampleReports.goodChain, SampleReports.otherChain]
         for index in 0..<templates {
             var fields = try SampleReports.fields(host: hosts[index % hosts.count], chain: chains[index % chains.count],
-                                                  vendor: "template-\(index)", version: "2.\(index % 8)",
+                                                  vendor: "template-\(index)", version: "2.\(index / 4)",
                                                   platform: index % 3 == 0 ? "ANDROID" : "IOS")
             if index % 3 == 0 { fields["served-certificate-chain"] = fields["validated-certificate-chain"] }
             fields["enforce-pinning"] = index % 2 == 0
