@@ -4,11 +4,11 @@ import Synchronization
 /// The analysis of a store's reports in a window (all of them when `since` is nil): the one code behind
 /// `trustcheck reports` and the HTTP API.
 ///
-/// Every part is aggregated by the database (`AnalysisSQL`, the same SQL for SQLite and PostgreSQL, each
-/// query served by an index), in one snapshot per call: what is read back is already counted and grouped,
-/// and at most `limit` hosts, suspects or domains (and `AnalysisSQL.rowLimit` rows of any grouped query),
-/// so neither the time nor the memory of a read follows the number of stored reports beyond the database's
-/// own scan of its indexes.
+/// Every part is aggregated by the database (`AnalysisSQL`, the same SQL for SQLite and PostgreSQL, over
+/// the hourly counts of `ReportHours`), in one snapshot per call: what is read back is already counted and
+/// grouped, and at most `limit` hosts, suspects or domains (and `AnalysisSQL.rowLimit` rows of any grouped
+/// query), so a read's memory does not follow the number of stored reports, and its time follows the hours
+/// and groups in the window rather than the reports.
 public struct ReportAnalysis: Sendable {
     /// Hosts, suspects or domains in one answer when the caller does not say.
     public static let defaultLimit = 100
