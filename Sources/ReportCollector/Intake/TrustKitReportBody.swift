@@ -108,12 +108,6 @@ public struct TrustKitReportBody: Sendable, Hashable {
             fields += knownPins
         }
         fields += [String(validationResult.rawValue), String(window)]
-        // Each field is length-prefixed, so no two field lists encode to the same bytes.
-        var bytes: [UInt8] = []
-        for field in fields {
-            let utf8 = Array(field.utf8)
-            bytes += Array(String(utf8.count).utf8) + [0x3A] + utf8
-        }
-        return Hex.encode(SHA256.hash(bytes))
+        return FieldDigest.sha256Hex(fields)
     }
 }

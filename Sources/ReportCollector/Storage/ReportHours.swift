@@ -1,5 +1,4 @@
 import Foundation
-import TrustCertificates
 
 /// The reports counted by the hour they arrived in and by everything the analysis groups on (`report_hours`),
 /// kept as reports are stored, resent and deleted, so that a read sums a few rows per hour and group instead
@@ -57,17 +56,10 @@ enum ReportHours {
                       enforcePinning: body.enforcePinning)
         }
 
-        /// The hex SHA-256 of the columns, each length-prefixed so that no two lists of columns hash the same
-        /// bytes.
+        /// The columns' digest (`FieldDigest`).
         var groupKey: String {
-            let fields = [hostname, notedHostname, leafSHA256, chainID.map { String($0) } ?? "", anchorCheck, appVersion,
-                          appPlatform, knownPins, enforcePinning.map { $0 ? "1" : "0" } ?? ""]
-            var bytes: [UInt8] = []
-            for field in fields {
-                let utf8 = Array(field.utf8)
-                bytes += Array(String(utf8.count).utf8) + [0x3A] + utf8
-            }
-            return Hex.encode(SHA256.hash(bytes))
+            FieldDigest.sha256Hex([hostname, notedHostname, leafSHA256, chainID.map { String($0) } ?? "", anchorCheck, appVersion,
+                                   appPlatform, knownPins, enforcePinning.map { $0 ? "1" : "0" } ?? ""])
         }
 
         /// The columns in `columns`' order, after `hour_ms` and `group_key`.
