@@ -77,7 +77,7 @@ import TestSupport
         let waits = hanging.hangDurations
         #expect(waits.count == 1, "one request to the hanging endpoint, the other report deferred")
         #expect(waits.allSatisfy { $0 >= 0.9 && $0 < 3 }, "the client gave up after its 1 s timeout (waited \(waits) s)")
-        #expect(hanging.requests.count == 1)
+        #expect(hanging.requests(atLeast: 1, within: 10).count == 1)
         #expect(summary.failures.map(\.kind) == [.timedOut])
         #expect(summary.retrying == 1 && summary.deferred == 1 && summary.delivered == 1)
         #expect(working.requests.map(\.body) == [ReportFixtures.body("b")])

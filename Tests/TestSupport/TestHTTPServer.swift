@@ -97,6 +97,18 @@ public final class TestHTTPServer: @unchecked Sendable {
 
     public var requests: [Request] { lock.withLock { recorded } }
 
+    /// The requests received once there are `count` of them, or when `timeout` has passed: a request is
+    /// recorded when the server's thread has read it, which on a busy machine can be after a client that
+    /// gave up has returned.
+    public func requests(atLeast count: Int, within timeout: TimeInterval) -> [Request] {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let received = requests
+            if received.count >= count || Date() >= deadline { return received }
+            usleep(20_000)
+        }
+    }
+
     /// For each request left unanswered in `.hang` mode, how long the client waited (from the end of its
     /// request until it closed the connection), measured on the server's own threads.
     public var hangDurations: [TimeInterval] { lock.withLock { hangs } }
