@@ -6,7 +6,7 @@ import Foundation
 /// They sum hourly counts (`ReportHours`) rather than count reports: a window is its whole hours from
 /// `report_hours` and, when it starts inside an hour, that hour's reports after its start one by one
 /// (`windowGroups`), so a read's work follows the hours and groups in the window, not the reports. Every
-/// query binds the window's start as `?1` and its first whole hour as `?2`.
+/// query binds the window's start as `?1`, and those over `windowGroups` its first whole hour as `?2`.
 struct AnalysisSQL {
     /// Rows any one grouped query returns at most: a bound on a read's memory whatever was posted (host
     /// names, versions and pins are the reporter's free text), far above what real fleets send (a few
@@ -18,7 +18,7 @@ struct AnalysisSQL {
     /// The window's start: receipt times are after 1970, so a window from before then is all of them.
     private var windowStart: Int64 { max(0, since?.epochMilliseconds ?? 0) }
 
-    /// `?1` and `?2` of every query.
+    /// `?1` and `?2` of every query over `windowGroups`.
     private var window: [StoredRow.Value] { [.integer(windowStart), .integer(ReportHours.firstWholeHour(from: windowStart))] }
 
     /// The window's reports as rows of counts: its whole hours' rows of `report_hours`, then each report of the

@@ -14,7 +14,7 @@ TLS handshake runs in the connection's thread, so a client that refuses the serv
   /slow?seconds=S    waits S seconds, then 200 "slow"
   /close             200 with no Content-Length, the body ends when the connection closes
 """
-import base64, http.server, json, socketserver, ssl, sys, time, urllib.parse
+import base64, http.server, json, os, socketserver, ssl, sys, threading, time, urllib.parse
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -111,4 +111,14 @@ context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
 context.load_cert_chain(sys.argv[1], sys.argv[2])
 server = Server(context)
 print("PORT %d" % server.server_address[1], flush=True)
+
+
+def exit_with_the_test_process():
+    # Standard input is a pipe the test process holds open: it reaches its end when that process exits,
+    # even one that never releases the server (a suite's shared one) or that crashed.
+    sys.stdin.buffer.read()
+    os._exit(0)
+
+
+threading.Thread(target=exit_with_the_test_process, daemon=True).start()
 server.serve_forever()
