@@ -34,28 +34,6 @@ enum ReportHours {
         let knownPins: String
         let enforcePinning: Bool?
 
-        init(hostname: String, notedHostname: String, leafSHA256: String, chainID: Int64?, anchorCheck: String,
-             appVersion: String, appPlatform: String, knownPins: String, enforcePinning: Bool?)
-        {
-            self.hostname = hostname
-            self.notedHostname = notedHostname
-            self.leafSHA256 = leafSHA256
-            self.chainID = chainID
-            self.anchorCheck = anchorCheck
-            self.appVersion = appVersion
-            self.appPlatform = appPlatform
-            self.knownPins = knownPins
-            self.enforcePinning = enforcePinning
-        }
-
-        init(_ report: ReceivedReport, chainID: Int64?) {
-            let body = report.body
-            self.init(hostname: body.hostname, notedHostname: body.notedHostname, leafSHA256: report.certificates.first?.sha256 ?? "",
-                      chainID: chainID, anchorCheck: report.anchorCheck.code, appVersion: body.appVersion,
-                      appPlatform: body.appPlatform.rawValue, knownPins: StoredListCoding.encode(body.knownPins),
-                      enforcePinning: body.enforcePinning)
-        }
-
         /// The columns' digest (`FieldDigest`).
         var groupKey: String {
             FieldDigest.sha256Hex([hostname, notedHostname, leafSHA256, chainID.map { String($0) } ?? "", anchorCheck, appVersion,
@@ -71,12 +49,12 @@ enum ReportHours {
         static let columns = "hostname, noted_hostname, leaf_sha256, chain_id, anchor_check, app_version, app_platform, known_pins, enforce_pinning"
     }
 
-    /// Counts a newly stored report (`id`, received at `receivedMs`) in its hour.
-    static func add<Failure: Error>(_ dimensions: Dimensions, id: Int64, receivedMs: Int64, _ sql: SQLDialect,
+    /// Counts a newly stored report (`id`, received at `receivedMs`, its row's `groupKey`) in its hour.
+    static func add<Failure: Error>(_ dimensions: Dimensions, groupKey: String, id: Int64, receivedMs: Int64, _ sql: SQLDialect,
                                     _ run: (String, [StoredRow.Value]) throws(Failure) -> [[String?]]) throws(Failure)
     {
         let p = sql.placeholder
-        let values: [StoredRow.Value] = [.integer(hourStart(receivedMs)), .text(dimensions.groupKey)] + dimensions.values
+        let values: [StoredRow.Value] = [.integer(hourStart(receivedMs)), .text(groupKey)] + dimensions.values
             + [.integer(receivedMs), .integer(id)]
         _ = try run(
             """
@@ -151,5 +129,16 @@ enum ReportHours {
         case "0", "f", "false": return false
         default: return nil
         }
+    }
+}
+
+// In an extension, so that `Dimensions` keeps its memberwise initializer.
+extension ReportHours.Dimensions {
+    init(_ report: ReceivedReport, chainID: Int64?) {
+        let body = report.body
+        self.init(hostname: body.hostname, notedHostname: body.notedHostname, leafSHA256: report.certificates.first?.sha256 ?? "",
+                  chainID: chainID, anchorCheck: report.anchorCheck.code, appVersion: body.appVersion,
+                  appPlatform: body.appPlatform.rawValue, knownPins: StoredListCoding.encode(body.knownPins),
+                  enforcePinning: body.enforcePinning)
     }
 }

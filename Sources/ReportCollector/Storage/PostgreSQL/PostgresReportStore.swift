@@ -93,11 +93,12 @@ public final class PostgresReportStore: ReportStore, Sendable {
                 guard let row else { throw PostgresError(kind: .unexpectedValue, message: "INSERT … RETURNING gave no row") }
                 let id = try row.required("id", row.integer)
                 let received = try row.required("received_at_ms", row.integer)
+                let groupKey = try row.required("group_key", row.string)
                 guard try row.required("duplicate_count", row.integer) == 0 else {
-                    try ReportHours.addDuplicate(groupKey: try row.required("group_key", row.string), receivedMs: received, Self.dialect, run)
+                    try ReportHours.addDuplicate(groupKey: groupKey, receivedMs: received, Self.dialect, run)
                     return .duplicate(id: id)
                 }
-                try ReportHours.add(ReportHours.Dimensions(report, chainID: chainID), id: id, receivedMs: received, Self.dialect, run)
+                try ReportHours.add(ReportHours.Dimensions(report, chainID: chainID), groupKey: groupKey, id: id, receivedMs: received, Self.dialect, run)
                 for stored in report.certificates.map({ StoredRow.certificate($0, reportID: id) }) + [StoredRow.body(report, reportID: id)] {
                     try connection.execute(stored.insert(placeholder: Self.placeholder), stored.values.map(Self.value))
                 }

@@ -173,7 +173,7 @@ public final class SQLiteReportStore: ReportStore, @unchecked Sendable {
             try ReportHours.addDuplicate(groupKey: groupKey, receivedMs: received, dialect, run)
             return .duplicate(id: id)
         }
-        try ReportHours.add(ReportHours.Dimensions(report, chainID: chainID), id: id, receivedMs: received, dialect, run)
+        try ReportHours.add(ReportHours.Dimensions(report, chainID: chainID), groupKey: groupKey, id: id, receivedMs: received, dialect, run)
         for stored in report.certificates.map({ StoredRow.certificate($0, reportID: id) }) + [StoredRow.body(report, reportID: id)] {
             try connection.query(stored.insert(placeholder: placeholder), stored.values.map(value))
         }
